@@ -1,0 +1,105 @@
+"""The command line: ``python -m generator <command>``.
+
+Commands that CI and other tools rely on print JSON in the shapes documented
+in the README; errors are one line on stderr and a non-zero exit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from typing import TextIO
+
+from generator.engine import Deal, DealCode, Game, GolfError, Rules, deal_for_number
+from generator.engine.solver import solve
+from generator.gamedata import load_reference_game
+
+
+def _solve_lines(rules: Rules, lines: TextIO, out: TextIO, err: TextIO) -> int:
+    """Answer each JSON line of ``lines`` with a verdict line; bad lines go to ``err``."""
+    status = 0
+    for number, text in enumerate(lines, start=1):
+        if not text.strip():
+            continue
+        try:
+            deal = Deal.from_json(json.loads(text))
+        except json.JSONDecodeError as error:
+            print(f"stdin:{number}: not JSON: {error.msg} at column {error.colno}", file=err)
+            status = 1
+            continue
+        except GolfError as error:
+            print(f"stdin:{number}: bad deal: {error}", file=err)
+            status = 1
+            continue
+        start = time.perf_counter()
+        solution = solve(deal, rules)
+        answer = {
+            "verdict": "winnable" if solution.winnable else "unwinnable",
+            "moves": [move.to_json() for move in solution.moves],
+            "seconds": round(time.perf_counter() - start, 6),
+            "line": number,
+        }
+        print(json.dumps(answer), file=out, flush=True)
+    return status
+
+
+def _recorded_game(code_text: str, as_json: bool, out: TextIO) -> int:
+    code = DealCode.parse(code_text)
+    game = load_reference_game()
+    if str(code) != game.code:
+        raise GolfError(
+            f"no recorded game for {str(code)!r} (recorded: {game.code}); "
+            f"'python -m generator deal {code}' prints its cards"
+        )
+    if as_json:
+        print(json.dumps(game.to_json()), file=out)
+        return 0
+    replay = Game(game.deal, game.rules)
+    print(f"{game.code} ({game.rules.value})", file=out)
+    for number, move in enumerate(game.moves, start=1):
+        replay.play(move)
+        print(f"{number:3}  {move!s:<20} waste {replay.waste_card}  score {replay.score}", file=out)
+    print("won" if replay.is_won() else "not won", file=out)
+    return 0
+
+
+def _deal(code_text: str, out: TextIO) -> int:
+    code = DealCode.parse(code_text)
+    print(json.dumps({"code": str(code), **deal_for_number(code.number).to_json()}), file=out)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    solve_cmd = commands.add_parser(
+        "solve", help="prove deals (JSON Lines on stdin) winnable or unwinnable"
+    )
+    solve_cmd.add_argument("--rules", choices=[r.value for r in Rules], default=Rules.EASY.value)
+
+    game_cmd = commands.add_parser("game", help="print the recorded game of a deal code")
+    game_cmd.add_argument("code")
+    game_cmd.add_argument("--json", action="store_true", help="print JSON")
+
+    deal_cmd = commands.add_parser("deal", help="print the cards of a deal code as JSON")
+    deal_cmd.add_argument("code")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "solve":
+            return _solve_lines(Rules(args.rules), sys.stdin, sys.stdout, sys.stderr)
+        if args.command == "game":
+            return _recorded_game(args.code, args.json, sys.stdout)
+        if args.command == "deal":
+            return _deal(args.code, sys.stdout)
+    except GolfError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    raise AssertionError(args.command)  # pragma: no cover

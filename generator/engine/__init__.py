@@ -1,0 +1,46 @@
+"""The Golf patience engine: cards, deals, rules, games and the solver.
+
+It knows no language and prints nothing: it returns values and reason codes,
+and the catalogs hold the words for them.
+"""
+
+from generator.engine.cards import FULL_DECK, RANKS, SUITS, Card
+from generator.engine.deal import (
+    COLUMN_HEIGHT,
+    COLUMNS,
+    STOCK_SIZE,
+    TABLEAU_SIZE,
+    Deal,
+    DealCode,
+    deal_for_number,
+)
+from generator.engine.errors import CardError, DealCodeError, DealError, GolfError, IllegalMoveError
+from generator.engine.game import Game, Move, Position
+from generator.engine.rules import SCORING, UNDO_LIMIT, Reason, Rules, Scoring
+
+__all__ = [
+    "COLUMNS",
+    "COLUMN_HEIGHT",
+    "FULL_DECK",
+    "RANKS",
+    "SCORING",
+    "STOCK_SIZE",
+    "SUITS",
+    "TABLEAU_SIZE",
+    "UNDO_LIMIT",
+    "Card",
+    "CardError",
+    "Deal",
+    "DealCode",
+    "DealCodeError",
+    "DealError",
+    "Game",
+    "GolfError",
+    "IllegalMoveError",
+    "Move",
+    "Position",
+    "Reason",
+    "Rules",
+    "Scoring",
+    "deal_for_number",
+]

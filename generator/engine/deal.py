@@ -1,0 +1,241 @@
+"""Deals and deal codes.
+
+A deal is 7 columns of 5 face-up cards, 1 waste card and 16 stock cards: one
+52-card deck. Its *deck order* lists column 1 top to bottom, then columns 2 to
+7, then the waste card, then the stock, first drawn first.
+
+A deal code is ``GO1-<rules>-<7 letters>``: ``E`` Easy, ``C`` Classic (an old
+``N`` is read as Easy), and a deal number written in base 26 with ``A`` as 0,
+so ``AAAAAAB`` is deal 1.
+
+>>> code = DealCode.parse("GO1-E-AAAAAAB")
+>>> code.rules_letter, code.number
+('E', 1)
+>>> str(DealCode.parse("GO1-N-AAAAAAB"))
+'GO1-E-AAAAAAB'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from generator.engine.cards import FULL_DECK, Card
+from generator.engine.errors import CardError, DealCodeError, DealError
+
+COLUMNS = 7
+COLUMN_HEIGHT = 5
+TABLEAU_SIZE = COLUMNS * COLUMN_HEIGHT
+STOCK_SIZE = len(FULL_DECK) - TABLEAU_SIZE - 1
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The cards as dealt. ``columns[i][0]`` is the top (most covered) card of column ``i + 1``."""
+
+    columns: tuple[tuple[Card, ...], ...]
+    waste: Card
+    stock: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.columns) != COLUMNS:
+            raise DealError(f"a deal has {COLUMNS} columns, not {len(self.columns)}")
+        for number, column in enumerate(self.columns, start=1):
+            if len(column) != COLUMN_HEIGHT:
+                raise DealError(f"column {number} has {len(column)} cards, not {COLUMN_HEIGHT}")
+        if len(self.stock) != STOCK_SIZE:
+            raise DealError(f"the stock has {len(self.stock)} cards, not {STOCK_SIZE}")
+        seen: set[Card] = set()
+        for card in self.deck:
+            if card in seen:
+                raise DealError(f"card {str(card)!r} is dealt twice")
+            seen.add(card)
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The 52 cards in deck order: columns 1-7 top to bottom, waste, stock."""
+        return (*(card for column in self.columns for card in column), self.waste, *self.stock)
+
+    @classmethod
+    def from_deck(cls, deck: Sequence[Card]) -> Deal:
+        """The deal whose deck order is ``deck``."""
+        if len(deck) != len(FULL_DECK):
+            raise DealError(f"a deck has {len(FULL_DECK)} cards, not {len(deck)}")
+        columns = tuple(
+            tuple(deck[i : i + COLUMN_HEIGHT]) for i in range(0, TABLEAU_SIZE, COLUMN_HEIGHT)
+        )
+        return cls(columns, deck[TABLEAU_SIZE], tuple(deck[TABLEAU_SIZE + 1 :]))
+
+    @classmethod
+    def from_json(cls, data: Any) -> Deal:
+        """Read ``{"columns": [[5 cards] x 7], "waste": "AC", "stock": [16 cards]}``.
+
+        Extra keys are ignored; anything else wrong raises :class:`DealError`
+        saying what and where.
+        """
+        if not isinstance(data, Mapping):
+            raise DealError(f"a deal is a JSON object, not {type(data).__name__}")
+        for key in ("columns", "waste", "stock"):
+            if key not in data:
+                raise DealError(f"missing key {key!r}")
+        columns = data["columns"]
+        if not isinstance(columns, list):
+            raise DealError("'columns' must be a list of 7 lists of cards")
+        parsed_columns = tuple(
+            _cards(column, f"column {number}") for number, column in enumerate(columns, start=1)
+        )
+        waste = _card(data["waste"], "waste")
+        stock = _cards(data["stock"], "stock")
+        return cls(parsed_columns, waste, stock)
+
+    def to_json(self) -> dict[str, Any]:
+        """The deal in the notation :meth:`from_json` reads."""
+        return {
+            "columns": [[str(card) for card in column] for column in self.columns],
+            "waste": str(self.waste),
+            "stock": [str(card) for card in self.stock],
+        }
+
+    def __str__(self) -> str:
+        return json.dumps(self.to_json())
+
+
+def _card(value: Any, where: str) -> Card:
+    try:
+        return Card.from_str(value)
+    except CardError as error:
+        raise DealError(f"{where}: {error}") from None
+
+
+def _cards(values: Any, where: str) -> tuple[Card, ...]:
+    if not isinstance(values, list):
+        raise DealError(f"{where}: expected a list of cards, got {values!r}")
+    return tuple(_card(value, f"{where}, card {i}") for i, value in enumerate(values, start=1))
+
+
+# --- deal codes -----------------------------------------------------------
+
+CODE_PREFIX = "GO1"
+CODE_LETTERS = 7
+RULES_LETTERS = {"E": "easy", "C": "classic"}
+"""Rule letters a code may carry, with the rule set each names."""
+LEGACY_RULES_LETTERS = {"N": "E"}
+"""Old rule letters and the letter they are read as."""
+_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+@dataclass(frozen=True)
+class DealCode:
+    """A parsed deal code: the rules letter (``E`` or ``C``) and the deal number."""
+
+    rules_letter: str
+    number: int
+
+    @classmethod
+    def parse(cls, text: str) -> DealCode:
+        """Read ``GO1-E-AAAAAAB``; raise :class:`DealCodeError` naming the bad part.
+
+        >>> DealCode.parse("GO1-X-AAAAAAB")
+        Traceback (most recent call last):
+        ...
+        generator.engine.errors.DealCodeError: bad deal code 'GO1-X-AAAAAAB': rules letter 'X' is not one of E, C (or the old N)
+        """
+        if not isinstance(text, str):
+            raise DealCodeError(f"a deal code is text, not {type(text).__name__}")
+        parts = text.strip().split("-")
+        if len(parts) != 3:
+            raise DealCodeError(
+                f"bad deal code {text!r}: expected three parts like '{CODE_PREFIX}-E-AAAAAAB'"
+            )
+        prefix, letter, digits = parts
+        if prefix != CODE_PREFIX:
+            raise DealCodeError(f"bad deal code {text!r}: prefix {prefix!r} is not {CODE_PREFIX!r}")
+        letter = LEGACY_RULES_LETTERS.get(letter, letter)
+        if letter not in RULES_LETTERS:
+            legacy = ", ".join(LEGACY_RULES_LETTERS)
+            raise DealCodeError(
+                f"bad deal code {text!r}: rules letter {parts[1]!r} is not one of "
+                f"{', '.join(RULES_LETTERS)} (or the old {legacy})"
+            )
+        if len(digits) != CODE_LETTERS or any(ch not in _ALPHABET for ch in digits):
+            raise DealCodeError(
+                f"bad deal code {text!r}: deal number {digits!r} is not "
+                f"{CODE_LETTERS} capital letters A-Z"
+            )
+        number = 0
+        for ch in digits:
+            number = number * len(_ALPHABET) + _ALPHABET.index(ch)
+        return cls(letter, number)
+
+    def __str__(self) -> str:
+        digits = []
+        number = self.number
+        for _ in range(CODE_LETTERS):
+            number, digit = divmod(number, len(_ALPHABET))
+            digits.append(_ALPHABET[digit])
+        return f"{CODE_PREFIX}-{self.rules_letter}-{''.join(reversed(digits))}"
+
+
+# --- dealing from a number ------------------------------------------------
+
+_MASK64 = (1 << 64) - 1
+
+
+def _splitmix64(state: int) -> Iterable[int]:
+    """SplitMix64: a small, portable generator, so other tools can deal the same cards."""
+    while True:
+        state = (state + 0x9E3779B97F4A7C15) & _MASK64
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        yield z ^ (z >> 31)
+
+
+def shuffle_permutation(number: int) -> list[int]:
+    """The Fisher-Yates permutation of 52 positions for deal ``number``.
+
+    ``result[i]`` is the position in the starting deck of the card dealt at
+    position ``i``. Random numbers come from SplitMix64 seeded with ``number``;
+    ``j`` is drawn below ``i + 1`` by rejection, so there is no modulo bias.
+    """
+    order = list(range(len(FULL_DECK)))
+    randoms = iter(_splitmix64(number))
+    for i in range(len(order) - 1, 0, -1):
+        bound = i + 1
+        limit = (1 << 64) - (1 << 64) % bound
+        value = next(randoms)
+        while value >= limit:
+            value = next(randoms)
+        j = value % bound
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+STARTING_DECK = (
+    "6S KD 2D AD 9S 3S 7S 9H 5S 2H 8C 7C 3C 4C 5D TD QS TC 4S 6C 6H JD 4H KC 6D AH"
+    " 5C JC QC AS 3D 8S QH TS KH 8H JS 5H 7D 3H QD 4D 8D 2S JH KS 7H 2C 9C TH 9D AC"
+)
+"""The deck's order before it is shuffled.
+
+The app's own shuffle is not published, so this engine uses its own
+(:func:`shuffle_permutation`). Its starting order is the one for which deal
+number 1 is the reference deal GO1-E-AAAAAAB, the deal the help pages show
+(``generator/data/reference_game.yaml``); ``tests/engine/test_deal.py`` checks
+that this still holds. Every other number deals a well-shuffled deck.
+"""
+
+
+def deal_for_number(number: int) -> Deal:
+    """The deal a code's number stands for."""
+    start = [Card.from_str(text) for text in STARTING_DECK.split()]
+    return Deal.from_deck([start[i] for i in shuffle_permutation(number)])
+
+
+def starting_deck_for(deal: Deal, number: int) -> tuple[Card, ...]:
+    """The starting deck order under which deal ``number`` is ``deal`` (how ``STARTING_DECK`` is made)."""
+    start: list[Card | None] = [None] * len(FULL_DECK)
+    for position, source in enumerate(shuffle_permutation(number)):
+        start[source] = deal.deck[position]
+    return tuple(card for card in start if card is not None)

@@ -1,0 +1,32 @@
+"""The engine's errors: one root, :class:`GolfError`, so callers can catch them all."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from generator.engine.rules import Reason
+
+
+class GolfError(ValueError):
+    """Root of every error the engine raises on bad input or an illegal action."""
+
+
+class CardError(GolfError):
+    """A card's notation could not be read."""
+
+
+class DealCodeError(GolfError):
+    """A deal code such as ``GO1-E-AAAAAAB`` could not be read."""
+
+
+class DealError(GolfError):
+    """A deal is not 7 columns of 5, 1 waste card and 16 stock cards of one 52-card deck."""
+
+
+class IllegalMoveError(GolfError):
+    """A move the rules refuse; ``reason`` says why, for the catalogs to put into words."""
+
+    def __init__(self, message: str, reason: Reason) -> None:
+        super().__init__(message)
+        self.reason = reason

@@ -1,0 +1,132 @@
+"""Rule sets, the reasons a move is refused, and the scoring.
+
+Three rule sets: the app's **Easy** (the default: king and ace connect both ways)
+and **Classic** (no wrap; a queen may still go on a king), and the traditional
+**strict** rules the help pages compare them with (no wrap, nothing at all on a
+king, drawing only when no card can be removed).
+
+>>> Rules.EASY.accepts(waste_rank=13, rank=1)   # an ace on a king
+True
+>>> Rules.CLASSIC.accepts(waste_rank=13, rank=1)
+False
+>>> Rules.CLASSIC.accepts(waste_rank=13, rank=12)  # a queen on a king
+True
+>>> Rules.STRICT.accepts(waste_rank=13, rank=12)
+False
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from generator.engine.cards import ACE, KING
+from generator.engine.deal import TABLEAU_SIZE
+
+
+class Rules(enum.Enum):
+    """A rule set; its value is the name used on the command line and in data files."""
+
+    EASY = "easy"
+    CLASSIC = "classic"
+    STRICT = "strict"
+
+    @property
+    def wraps(self) -> bool:
+        """Whether king and ace connect (``K`` on ``A`` and ``A`` on ``K``)."""
+        return self is Rules.EASY
+
+    @property
+    def nothing_on_king(self) -> bool:
+        """Whether a king on the waste takes no card at all (strict rules)."""
+        return self is Rules.STRICT
+
+    @property
+    def draw_only_when_blocked(self) -> bool:
+        """Whether drawing is allowed only when no free card fits (strict rules)."""
+        return self is Rules.STRICT
+
+    def accepts(self, waste_rank: int, rank: int) -> bool:
+        """Whether a free card of ``rank`` may be removed onto a waste card of ``waste_rank``."""
+        if self.nothing_on_king and waste_rank == KING:
+            return False
+        if abs(waste_rank - rank) == 1:
+            return True
+        return self.wraps and {waste_rank, rank} == {ACE, KING}
+
+    def refusal(self, waste_rank: int, rank: int) -> Reason | None:
+        """Why a free card of ``rank`` may not go onto ``waste_rank``; ``None`` if it may."""
+        if self.accepts(waste_rank, rank):
+            return None
+        if self.nothing_on_king and waste_rank == KING and abs(waste_rank - rank) == 1:
+            return Reason.NOTHING_ON_KING
+        return Reason.NOT_ADJACENT
+
+    def neighbours(self, rank: int) -> tuple[int, ...]:
+        """The ranks one above and one below ``rank`` under these rules (wrapping on Easy)."""
+        below, above = rank - 1, rank + 1
+        if self.wraps:
+            below = below or KING
+            above = above if above <= KING else ACE
+        return tuple(r for r in (above, below) if ACE <= r <= KING)
+
+
+class Reason(enum.Enum):
+    """Why the engine refuses an action. The words for each live in the catalogs."""
+
+    NOT_ADJACENT = "not-adjacent"
+    """A free card that is not one rank above or below the waste card."""
+    BLOCKED = "blocked"
+    """A card still covered by another card of its column."""
+    NOTHING_ON_KING = "nothing-on-king"
+    """Strict rules: no card at all may go onto a king."""
+    NOT_THERE = "not-there"
+    """A card that is not where the move takes it from: not (or no longer) in the
+    named column, or not the next card of the stock."""
+    STOCK_EMPTY = "stock-empty"
+    """A draw when the stock has no cards left."""
+    MUST_REMOVE = "must-remove"
+    """Strict rules: a draw while a free card fits the waste card."""
+    GAME_OVER = "game-over"
+    """Any move after the game is won or stuck."""
+    NOTHING_TO_UNDO = "nothing-to-undo"
+    """An undo with no action left in the undo history."""
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """The app's scoring. The score starts at ``0`` and never goes below ``floor``.
+
+    >>> SCORING.stuck_score(removed=31)
+    270
+    >>> SCORING.stuck_score(removed=17)
+    0
+    """
+
+    per_removal: int = 10
+    per_draw: int = 0
+    per_card_left_when_stuck: int = -10
+    floor: int = 0
+
+    def score(self, removed: int, drawn: int, stuck: bool) -> int:
+        """The score after ``removed`` removals and ``drawn`` draws, stuck or not."""
+        raw = removed * self.per_removal + drawn * self.per_draw
+        if stuck:
+            raw += (TABLEAU_SIZE - removed) * self.per_card_left_when_stuck
+        return max(self.floor, raw)
+
+    @property
+    def won_score(self) -> int:
+        """What a won game without draws is worth: every tableau card removed."""
+        return self.score(TABLEAU_SIZE, 0, stuck=False)
+
+    def stuck_score(self, removed: int) -> int:
+        """What a game stuck after ``removed`` removals is worth (draws score nothing)."""
+        return self.score(removed, 0, stuck=True)
+
+
+SCORING = Scoring()
+"""The scoring the app uses."""
+
+UNDO_LIMIT = 100
+"""How many of the last actions (removals and draws) the app can undo."""
