@@ -11,6 +11,7 @@ import json
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TextIO
 
 from generator.engine import Deal, DealCode, Game, GolfError, Rules, deal_for_number
@@ -72,6 +73,17 @@ def _deal(code_text: str, out: TextIO) -> int:
     return 0
 
 
+def _build(site: Path | None) -> int:
+    from generator.site import SITE, build_site
+
+    start = time.perf_counter()
+    built = build_site(site or SITE)
+    for item in built:
+        print(f"built {item.language.code}: {item.site_dir}")
+    print(f"site built in {time.perf_counter() - start:.1f} s")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -87,7 +99,61 @@ def build_parser() -> argparse.ArgumentParser:
 
     deal_cmd = commands.add_parser("deal", help="print the cards of a deal code as JSON")
     deal_cmd.add_argument("code")
+
+    build_cmd = commands.add_parser(
+        "build", help="render every language and build the site into site/"
+    )
+    build_cmd.add_argument("--site", type=Path, default=None, help="output folder (default: site/)")
+
+    serve_cmd = commands.add_parser(
+        "serve",
+        help="preview one language with live reload (templates, catalogs and data are watched)",
+    )
+    serve_cmd.add_argument(
+        "--lang", default=None, help="language code (default: the source language)"
+    )
+    serve_cmd.add_argument("--addr", default="127.0.0.1:8000")
+
+    catalog_cmd = commands.add_parser(
+        "catalog", help="translators' commands: extract, update, init, compile"
+    )
+    catalog_sub = catalog_cmd.add_subparsers(dest="catalog_command", required=True)
+    catalog_sub.add_parser(
+        "extract", help="refresh locales/messages.pot from the templates and code"
+    )
+    catalog_sub.add_parser(
+        "update",
+        help="extract, then merge the .pot into every language's .po (what translators run)",
+    )
+    init_cmd = catalog_sub.add_parser("init", help="start the catalog of a new language")
+    init_cmd.add_argument("code")
+    compile_cmd = catalog_sub.add_parser(
+        "compile", help="compile every .po into .mo files (the build does not need them)"
+    )
+    compile_cmd.add_argument("--out", type=Path, default=Path("_build/locale"))
     return parser
+
+
+def _catalog(args: argparse.Namespace, out: TextIO) -> int:
+    from generator import catalog_cli
+    from generator.catalogs import languages
+
+    if args.catalog_command in ("extract", "update"):
+        changed = catalog_cli.extract()
+        print(f"locales/messages.pot: {'updated' if changed else 'unchanged'}", file=out)
+    if args.catalog_command == "update":
+        for language in languages():
+            changed = catalog_cli.update(language)
+            print(f"{language.po_file}: {'updated' if changed else 'unchanged'}", file=out)
+    elif args.catalog_command == "init":
+        print(
+            f"created {catalog_cli.init(args.code)}; add {args.code!r} to locales/languages.yaml",
+            file=out,
+        )
+    elif args.catalog_command == "compile":
+        for mo in catalog_cli.compile_all(args.out):
+            print(f"compiled {mo}", file=out)
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -99,6 +165,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _recorded_game(args.code, args.json, sys.stdout)
         if args.command == "deal":
             return _deal(args.code, sys.stdout)
+        if args.command == "build":
+            return _build(args.site)
+        if args.command == "catalog":
+            return _catalog(args, sys.stdout)
+        if args.command == "serve":
+            from generator.preview import serve
+
+            return serve(args.lang, args.addr)
     except GolfError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1

@@ -4,7 +4,7 @@ It knows no language and prints nothing: it returns values and reason codes,
 and the catalogs hold the words for them.
 """
 
-from generator.engine.cards import FULL_DECK, RANKS, SUITS, Card
+from generator.engine.cards import ACE, FULL_DECK, KING, RANKS, SUITS, Card
 from generator.engine.deal import (
     COLUMN_HEIGHT,
     COLUMNS,
@@ -16,17 +16,31 @@ from generator.engine.deal import (
 )
 from generator.engine.errors import CardError, DealCodeError, DealError, GolfError, IllegalMoveError
 from generator.engine.game import Game, Move, Position
-from generator.engine.rules import SCORING, UNDO_LIMIT, Reason, Rules, Scoring
+from generator.engine.rules import (
+    SCORING,
+    TRADITIONAL_SCORING,
+    UNDO_LIMIT,
+    Reason,
+    Rules,
+    Scoring,
+    TraditionalScoring,
+)
+
+ACE_RANK = ACE
+KING_RANK = KING
 
 __all__ = [
+    "ACE_RANK",
     "COLUMNS",
     "COLUMN_HEIGHT",
     "FULL_DECK",
+    "KING_RANK",
     "RANKS",
     "SCORING",
     "STOCK_SIZE",
     "SUITS",
     "TABLEAU_SIZE",
+    "TRADITIONAL_SCORING",
     "UNDO_LIMIT",
     "Card",
     "CardError",
@@ -42,5 +56,6 @@ __all__ = [
     "Reason",
     "Rules",
     "Scoring",
+    "TraditionalScoring",
     "deal_for_number",
 ]

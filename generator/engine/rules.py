@@ -130,3 +130,16 @@ SCORING = Scoring()
 
 UNDO_LIMIT = 100
 """How many of the last actions (removals and draws) the app can undo."""
+
+
+@dataclass(frozen=True)
+class TraditionalScoring:
+    """How Golf is scored traditionally (strict rules): like golf, the lower the better."""
+
+    points_per_card_left: int = 1
+    deals: int = 9
+    """A round is played over this many deals ("holes")."""
+    par: int = 45
+
+
+TRADITIONAL_SCORING = TraditionalScoring()

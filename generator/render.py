@@ -1,0 +1,139 @@
+"""Rendering the pages: Jinja2 templates, one language's catalog, the engine's facts.
+
+Translations are untrusted text: every translated string is HTML-escaped
+before the values are put in, and so is every value, so neither a catalog nor
+a value can put markup into a page.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from generator.catalogs import ROOT, Language, translations
+from generator.engine import GolfError
+from generator.pages import Removal, rules_page_facts
+from generator.words import NEW_GAME_WINDOW, STUCK_MESSAGE, Translations, Words
+
+TEMPLATES = ROOT / "docs_src" / "templates"
+PAGES = {"index.md": "index.md.j2", "rules.md": "rules.md.j2"}
+"""Page file in the site -> template in docs_src/templates."""
+
+MINUS = "\u2212"
+
+
+class TemplateError(GolfError):
+    """A template failed to load or render; the message starts with ``file:line:``."""
+
+
+def signed(value: int) -> str:
+    """Points as the score table shows them: ``+10``, ``0``, ``−10`` (a true minus sign)."""
+    if value > 0:
+        return f"+{value}"
+    return f"{MINUS}{-value}" if value < 0 else "0"
+
+
+def text(value: str) -> Markup:
+    """Plain text made safe for a Markdown page: ``&``, ``<`` and ``>`` become entities.
+
+    Quotes stay as they are (they mean nothing outside a tag), so the pages'
+    quotation marks read the same in the Markdown source.
+    """
+    return Markup(value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
+
+
+def _as_text(helper: Callable[..., str]) -> Callable[..., Markup]:
+    def wrapped(*args: Any) -> Markup:
+        return text(helper(*args))
+
+    return wrapped
+
+
+def environment(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=loader or jinja2.FileSystemLoader(TEMPLATES),
+        extensions=["jinja2.ext.i18n"],
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.policies["ext.i18n.trimmed"] = True
+    return env
+
+
+def install(env: jinja2.Environment, t: Translations) -> Words:
+    """Install ``t`` into ``env`` (escaping every translation) and its word helpers as globals."""
+
+    def gettext(message: str) -> Markup:
+        return text(t.gettext(message))
+
+    def ngettext(singular: str, plural: str, n: int) -> Markup:
+        return text(t.ngettext(singular, plural, n))
+
+    def pgettext(context: str, message: str) -> Markup:
+        return text(str(t.pgettext(context, message)))
+
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext, ngettext, newstyle=True, pgettext=pgettext
+    )
+    words = Words(t)
+
+    def how(removal: Removal, with_onto: bool) -> str:
+        return words.direction(removal.direction, removal.onto if with_onto else None)
+
+    helpers: dict[str, Callable[..., str]] = {
+        "card": words.card,
+        "short": words.short,
+        "snapshot": words.snapshot,
+        "rules_name": words.rules,
+        "rules_description": words.rules_description,
+        "reason": words.reason,
+        "message": words.message,
+        "signed": signed,
+        "how": how,
+    }
+    env.globals.update({name: _as_text(helper) for name, helper in helpers.items()})
+    env.globals["stuck_message"] = STUCK_MESSAGE
+    env.globals["new_game_window"] = NEW_GAME_WINDOW
+    return words
+
+
+def _template_location(error: BaseException, template: str) -> str:
+    """``file:line`` of the innermost template frame in ``error``'s traceback."""
+    if isinstance(error, jinja2.TemplateSyntaxError):
+        return f"{error.filename or error.name or template}:{error.lineno}"
+    for frame in reversed(traceback.extract_tb(error.__traceback__)):
+        if frame.filename.endswith(".j2"):
+            return f"{frame.filename}:{frame.lineno}"
+        if frame.filename == "<template>":  # a template with no file (tests' DictLoader)
+            return f"{template}:{frame.lineno}"
+    return f"{TEMPLATES / template}:1"
+
+
+def render(
+    template: str, t: Translations, facts: dict[str, Any], env: jinja2.Environment | None = None
+) -> str:
+    """Render one template with one language's translations; errors say file:line."""
+    env = env or environment()
+    install(env, t)
+    try:
+        return env.get_template(template).render(**facts)
+    except GolfError:
+        raise
+    except Exception as error:
+        where = _template_location(error, template)
+        raise TemplateError(f"{where}: {type(error).__name__}: {error}") from error
+
+
+def render_language(language: Language, facts: dict[str, Any] | None = None) -> dict[str, str]:
+    """Every page of the site in one language: {page file: Markdown}."""
+    facts = facts if facts is not None else rules_page_facts()
+    t = translations(language)
+    env = environment()
+    return {page: render(template, t, facts, env) for page, template in PAGES.items()}

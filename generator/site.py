@@ -1,0 +1,151 @@
+"""Building the help site: every language's pages, then one MkDocs site per language.
+
+Everything is built in a staging folder next to ``site/`` and moved into place
+only when every language has built cleanly, so a failed build leaves the
+previous site untouched and no half-written output.
+"""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generator.catalogs import ROOT, Language, languages, source_language, translations
+from generator.engine import GolfError
+from generator.pages import rules_page_facts
+from generator.render import render_language
+
+MKDOCS_YML = ROOT / "mkdocs.yml"
+SITE = ROOT / "site"
+# TRANSLATORS: the site's name, in the header of every page.
+SITE_NAME = "Golf patience"
+
+
+class SiteError(GolfError):
+    """MkDocs refused to build a language's site."""
+
+
+@dataclass(frozen=True)
+class BuiltLanguage:
+    language: Language
+    pages: dict[str, str]
+    site_dir: Path
+
+
+def write_pages(pages: dict[str, str], docs_dir: Path) -> list[Path]:
+    """Write rendered pages into ``docs_dir``; files whose text is unchanged are not touched."""
+    changed = []
+    docs_dir.mkdir(parents=True, exist_ok=True)
+    for name, markdown in pages.items():
+        path = docs_dir / name
+        if not path.exists() or path.read_text(encoding="utf-8") != markdown:
+            path.write_text(markdown, encoding="utf-8")
+            changed.append(path)
+    return changed
+
+
+def language_config(
+    language: Language, all_languages: list[Language], docs_dir: Path, site_dir: Path
+) -> dict[str, Any]:
+    """The MkDocs configuration of one language: the shared ``mkdocs.yml`` with its paths and language set."""
+    config: dict[str, Any] = yaml.safe_load(MKDOCS_YML.read_text(encoding="utf-8"))
+    config["docs_dir"] = str(docs_dir)
+    config["site_dir"] = str(site_dir)
+    config["site_name"] = translations(language, fallback_warning=False).gettext(SITE_NAME)
+    config["theme"]["language"] = language.theme_language
+    config["theme"]["custom_dir"] = str(ROOT / config["theme"]["custom_dir"])
+    config.setdefault("extra", {})["alternate"] = [
+        {"name": other.name, "link": f"/{other.code}/", "lang": other.code}
+        for other in all_languages
+    ]
+    return config
+
+
+class _Collect(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+@contextmanager
+def _mkdocs_warnings() -> Iterator[_Collect]:
+    handler = _Collect()
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(handler)
+    try:
+        yield handler
+    finally:
+        logger.removeHandler(handler)
+
+
+def mkdocs_build(config_file: Path, label: str) -> None:
+    """Build one MkDocs site, strictly; raise :class:`SiteError` with MkDocs' warnings."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import MkDocsException
+
+    with _mkdocs_warnings() as warnings:
+        try:
+            config = load_config(str(config_file))
+            build(config)
+        except (MkDocsException, SystemExit) as error:
+            detail = "; ".join(warnings.messages) or str(error)
+            raise SiteError(f"{MKDOCS_YML}:1: the {label} site did not build: {detail}") from None
+    if warnings.messages:
+        raise SiteError(
+            f"{MKDOCS_YML}:1: the {label} site built with warnings: {'; '.join(warnings.messages)}"
+        )
+
+
+REDIRECT = """<!doctype html>
+<html lang="{lang}">
+<head><meta charset="utf-8"><title>Golf</title>
+<meta http-equiv="refresh" content="0; url={lang}/"></head>
+<body>{links}</body>
+</html>
+"""
+
+
+def build_site(site: Path = SITE) -> list[BuiltLanguage]:
+    """Render and build every language into ``site/<code>/``; replace ``site`` only on success."""
+    facts = rules_page_facts()
+    all_languages = languages()
+    site.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".site-build-", dir=site.parent))
+    try:
+        built = []
+        for language in all_languages:
+            pages = render_language(language, facts)
+            docs_dir = staging / "docs" / language.code
+            site_dir = staging / "site" / language.code
+            write_pages(pages, docs_dir)
+            config_file = staging / f"mkdocs-{language.code}.yml"
+            config = language_config(language, all_languages, docs_dir, site_dir)
+            config_file.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
+            mkdocs_build(config_file, language.code)
+            built.append(BuiltLanguage(language, pages, site / language.code))
+        links = " ".join(
+            f'<a href="{lang.code}/" hreflang="{lang.code}">{lang.name}</a>'
+            for lang in all_languages
+        )
+        (staging / "site" / "index.html").write_text(
+            REDIRECT.format(lang=source_language(), links=links), encoding="utf-8"
+        )
+        old = staging / "old-site"
+        if site.exists():
+            site.rename(old)
+        (staging / "site").rename(site)
+        return built
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)

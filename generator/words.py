@@ -1,0 +1,200 @@
+"""The words for the engine's values: card names, rule names, refusal reasons.
+
+The engine returns values and reason codes; this module maps them to English
+source strings, which the catalogs translate. The strings are only *marked*
+here (``N_``, ``NP_``); :class:`Words` looks them up in one language's
+translations when a page is rendered. ``pybabel extract`` finds them through
+the keywords in ``babel.cfg``'s command (see README, "Translating").
+"""
+
+from __future__ import annotations
+
+import gettext
+from typing import Protocol
+
+from generator.engine import KING_RANK, Card, Position, Reason, Rules
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction; translated later."""
+    return message
+
+
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with a plural form for extraction; translated later."""
+    return singular, plural
+
+
+def NP_(context: str, message: str) -> tuple[str, str]:
+    """Mark ``message`` with a ``msgctxt`` for extraction; translated later."""
+    return context, message
+
+
+SUIT_NAMES = {
+    # TRANSLATORS: a suit's name as it stands in a card's name ("6 of clubs").
+    "C": NP_("suit", "clubs"),
+    "D": NP_("suit", "diamonds"),
+    "H": NP_("suit", "hearts"),
+    "S": NP_("suit", "spades"),
+}
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+FACE_NAMES = {
+    # TRANSLATORS: a rank's name as it stands in a card's name ("queen of spades");
+    # German joins it to the suit ("Pikdame"), so it is written in lower case there.
+    1: NP_("rank", "ace"),
+    11: NP_("rank", "jack"),
+    12: NP_("rank", "queen"),
+    KING_RANK: NP_("rank", "king"),
+}
+
+SHORT_RANKS = {
+    # TRANSLATORS: the one-letter short form of a rank, as in "A♣" or "K♣". The
+    # app writes the King as R in Dutch and German ("R♣"): keep that.
+    1: NP_("short rank", "A"),
+    11: NP_("short rank", "J"),
+    12: NP_("short rank", "Q"),
+    KING_RANK: NP_("short rank", "K"),
+}
+
+# TRANSLATORS: the name of a card from 2 to 10. %(rank)s is its number, %(suit)s
+# the suit's name: "6 of clubs", "klaveren 6", "Kreuz-6".
+NUMBER_CARD = NP_("card name", "%(rank)s of %(suit)s")
+# TRANSLATORS: the name of an ace or a picture card. %(face)s is the rank's name,
+# %(suit)s the suit's name: "queen of spades", "schoppen vrouw", "Pikdame".
+FACE_CARD = NP_("card name", "%(face)s of %(suit)s")
+
+RULE_NAMES = {
+    # TRANSLATORS: the name of a rule set, as in the app's New game window.
+    Rules.EASY: NP_("rule set", "Easy"),
+    Rules.CLASSIC: NP_("rule set", "Classic"),
+}
+RULE_DESCRIPTIONS = {
+    # TRANSLATORS: what the rule set means, shown after its name: "Easy (King and Ace connected)".
+    Rules.EASY: NP_("rule set", "King and Ace connected"),
+    Rules.CLASSIC: NP_("rule set", "King and Ace separate"),
+}
+
+REASONS = {
+    # TRANSLATORS: the app's message when a free card is not one rank above or below the waste card.
+    Reason.NOT_ADJACENT: N_("Must be one rank higher or lower"),
+    # TRANSLATORS: the app's message when the card tapped is covered by another card.
+    Reason.BLOCKED: N_("This card is blocked"),
+    # TRANSLATORS: the app's message, strict rules only: no card may go onto a King.
+    Reason.NOTHING_ON_KING: N_("Nothing may go onto a King"),
+    # TRANSLATORS: the app's message when the card is not where the move takes it from.
+    Reason.NOT_THERE: N_("This card is not there"),
+    # TRANSLATORS: the app's message when the stock is used up.
+    Reason.STOCK_EMPTY: N_("The stock is empty"),
+    # TRANSLATORS: the app's message, strict rules only: a draw while a card fits.
+    Reason.MUST_REMOVE: N_("A card can still be removed"),
+    # TRANSLATORS: the app's message for a move after the game is won or stuck.
+    Reason.GAME_OVER: N_("The game is over"),
+    # TRANSLATORS: the app's message when there is nothing left to undo.
+    Reason.NOTHING_TO_UNDO: N_("Nothing to undo"),
+}
+
+# TRANSLATORS: the app's message when the game is stuck.
+STUCK_MESSAGE = N_("No more moves possible")
+# TRANSLATORS: the name of the app's window in which a game is started.
+NEW_GAME_WINDOW = N_("New game")
+
+# TRANSLATORS: a board snapshot's first part. %(count)s is the number of cards
+# left in the stock, %(card)s the waste card's name ("ace of clubs").
+STOCK_AND_WASTE = NN_(
+    "Stock: %(count)s card; waste: %(card)s.",
+    "Stock: %(count)s cards; waste: %(card)s.",
+)
+# TRANSLATORS: the first column of a board snapshot, at the start of a sentence.
+# %(number)s is the column (1-7), %(cards)s its cards from top to bottom,
+# separated by commas, %(free)s the name of its last (free) card.
+FIRST_COLUMN = N_("Column %(number)s: %(cards)s (free: %(free)s)")
+# TRANSLATORS: the second to seventh column of a board snapshot, after a semicolon;
+# same placeholders as "Column %(number)s: ...".
+NEXT_COLUMN = N_("column %(number)s: %(cards)s (free: %(free)s)")
+# TRANSLATORS: a column with no cards left in a board snapshot, after a semicolon.
+EMPTY_COLUMN = N_("column %(number)s: empty")
+
+
+DIRECTIONS = {
+    # TRANSLATORS: how a removed card relates to the waste card, in brackets after the move.
+    "higher": N_("one rank higher"),
+    "lower": N_("one rank lower"),
+    "wrap": N_("King and Ace connected"),
+}
+DIRECTIONS_THAN = {
+    # TRANSLATORS: as "one rank higher", naming the waste card: %(card)s is its short form (9♣).
+    "higher": N_("one rank higher than %(card)s"),
+    "lower": N_("one rank lower than %(card)s"),
+    "wrap": N_("King and Ace connected, onto %(card)s"),
+}
+
+
+class Translations(Protocol):
+    def gettext(self, message: str) -> str: ...
+    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+    def pgettext(self, context: str, message: str) -> str | object: ...
+
+
+class Words:
+    """The words of one language for the engine's values."""
+
+    def __init__(self, translations: Translations | None = None) -> None:
+        self.t: Translations = translations or gettext.NullTranslations()
+
+    def _p(self, marked: tuple[str, str]) -> str:
+        return str(self.t.pgettext(*marked))
+
+    def suit(self, suit: str) -> str:
+        return self._p(SUIT_NAMES[suit])
+
+    def card(self, card: Card) -> str:
+        """A card's full name: "6 of clubs", "klaveren 6", "Kreuz-6"."""
+        suit = self.suit(card.suit)
+        if card.rank in FACE_NAMES:
+            return self._p(FACE_CARD) % {"face": self._p(FACE_NAMES[card.rank]), "suit": suit}
+        return self._p(NUMBER_CARD) % {"rank": card.rank, "suit": suit}
+
+    def short_rank(self, rank: int) -> str:
+        return self._p(SHORT_RANKS[rank]) if rank in SHORT_RANKS else str(rank)
+
+    def short(self, card: Card) -> str:
+        """A card's short form: "A♣", "10♠", "R♣"."""
+        return self.short_rank(card.rank) + SUIT_SYMBOLS[card.suit]
+
+    def rules(self, rules: Rules) -> str:
+        return self._p(RULE_NAMES[rules])
+
+    def rules_description(self, rules: Rules) -> str:
+        return self._p(RULE_DESCRIPTIONS[rules])
+
+    def direction(self, direction: str, onto: Card | None = None) -> str:
+        """How a removal relates to the waste card: "one rank higher (than 9♣)"."""
+        if onto is None:
+            return self.t.gettext(DIRECTIONS[direction])
+        return self.t.gettext(DIRECTIONS_THAN[direction]) % {"card": self.short(onto)}
+
+    def reason(self, reason: Reason) -> str:
+        return self.t.gettext(REASONS[reason])
+
+    def message(self, message: str) -> str:
+        return self.t.gettext(message)
+
+    def snapshot(self, position: Position) -> str:
+        """A board snapshot in words, as the pages print it."""
+        head = self.t.ngettext(*STOCK_AND_WASTE, position.stock_count) % {
+            "count": position.stock_count,
+            "card": self.card(position.waste),
+        }
+        parts = []
+        for number, column in enumerate(position.columns, start=1):
+            if not column:
+                parts.append(self.t.gettext(EMPTY_COLUMN) % {"number": number})
+                continue
+            template = FIRST_COLUMN if not parts else NEXT_COLUMN
+            cards = ", ".join(self.card(card) for card in column)
+            free = self.card(column[-1])
+            parts.append(
+                self.t.gettext(template) % {"number": number, "cards": cards, "free": free}
+            )
+        return f"{head} {'; '.join(parts)}."

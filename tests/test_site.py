@@ -1,0 +1,84 @@
+"""The built site: golden pages, languages, switcher, atomic output."""
+
+import difflib
+import re
+from pathlib import Path
+
+import pytest
+
+import generator.site
+from generator.catalogs import languages
+from generator.pagetext import page_text
+from generator.site import SiteError, build_site
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("built") / "site"
+    build_site(out)
+    return out
+
+
+@pytest.mark.parametrize("code", ["nl", "de"])
+def test_page_reads_exactly_like_the_seed(site: Path, code: str) -> None:
+    expected = (GOLDEN / f"{code}.txt").read_text(encoding="utf-8").rstrip("\n") + "\n"
+    actual = page_text((site / code / "rules" / "index.html").read_text(encoding="utf-8"))
+    if actual != expected:
+        diff = "\n".join(
+            difflib.unified_diff(
+                expected.splitlines(), actual.splitlines(), "seed", "built", lineterm=""
+            )
+        )
+        pytest.fail(f"the {code} page differs from its seed:\n{diff}")
+
+
+def test_every_language_has_its_lang_switcher_and_pages(site: Path) -> None:
+    codes = [lang.code for lang in languages()]
+    for code in codes:
+        html = (site / code / "rules" / "index.html").read_text(encoding="utf-8")
+        assert re.search(rf'<html lang="{code}"', html)
+        for other in codes:
+            # the switcher lands on the same page in the other language
+            assert f'href="../../{other}/rules/" hreflang="{other}"' in html
+            assert (site / other / "rules" / "index.html").exists()
+        assert (site / code / "search" / "search_index.json").exists()
+    assert (site / "index.html").exists()
+
+
+def test_english_page_is_complete(site: Path) -> None:
+    text = page_text((site / "en" / "rules" / "index.html").read_text(encoding="utf-8"))
+    assert text.startswith("The rules of Golf\n")
+    assert "Stock: 16 cards; waste: ace of clubs." in text
+    assert len(text.splitlines()) == len((GOLDEN / "nl.txt").read_text().splitlines())
+
+
+def test_two_builds_give_identical_pages(site: Path, tmp_path: Path) -> None:
+    again = tmp_path / "site"
+    build_site(again)
+    for code in [lang.code for lang in languages()]:
+        for page in ("index.html", "rules/index.html"):
+            a = page_text((site / code / page).read_text(encoding="utf-8"))
+            b = page_text((again / code / page).read_text(encoding="utf-8"))
+            assert a == b
+
+
+def test_a_failed_build_leaves_the_previous_site_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / "marker.txt").write_text("previous site")
+    real = generator.site.mkdocs_build
+
+    def failing(config_file: Path, label: str) -> None:
+        if label == "de":
+            raise SiteError("mkdocs.yml:1: the de site did not build: boom")
+        real(config_file, label)
+
+    monkeypatch.setattr(generator.site, "mkdocs_build", failing)
+    with pytest.raises(SiteError, match="boom"):
+        build_site(out)
+    assert sorted(p.name for p in out.iterdir()) == ["marker.txt"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # no staging left behind
