@@ -43,6 +43,8 @@ class Language:
     theme_language: str
     shipped: bool
     locales: Path = LOCALES
+    golden: Path | None = None
+    """The text the rules page must read exactly like, if any."""
 
     @property
     def po_file(self) -> Path:
@@ -54,7 +56,13 @@ def languages(path: Path = LANGUAGES_FILE) -> list[Language]:
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         result = [
-            Language(item["code"], item["name"], item["theme_language"], bool(item["shipped"]))
+            Language(
+                item["code"],
+                item["name"],
+                item["theme_language"],
+                bool(item["shipped"]),
+                golden=ROOT / item["golden"] if item.get("golden") else None,
+            )
             for item in data["languages"]
         ]
     except (OSError, yaml.YAMLError, KeyError, TypeError) as error:

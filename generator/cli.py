@@ -84,6 +84,27 @@ def _build(site: Path | None) -> int:
     return 0
 
 
+def _check(only: str | None, out: TextIO, err: TextIO) -> int:
+    from generator.check import PARTS, run_checks
+
+    parts = only.split(",") if only else list(PARTS)
+    unknown = [p for p in parts if p not in PARTS]
+    if unknown:
+        raise GolfError(f"no such check part: {', '.join(unknown)} (parts: {', '.join(PARTS)})")
+    start = time.perf_counter()
+    problems = run_checks(parts)
+    for problem in problems:
+        print(problem, file=out)
+    seconds = time.perf_counter() - start
+    if problems:
+        print(
+            f"check: {len(problems)} problem(s) in {', '.join(parts)} ({seconds:.1f} s)", file=err
+        )
+        return 1
+    print(f"check: all good: {', '.join(parts)} ({seconds:.1f} s)", file=out)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -104,6 +125,13 @@ def build_parser() -> argparse.ArgumentParser:
         "build", help="render every language and build the site into site/"
     )
     build_cmd.add_argument("--site", type=Path, default=None, help="output folder (default: site/)")
+
+    check_cmd = commands.add_parser(
+        "check", help="verify the examples, pages, catalogs, translations' safety and the site"
+    )
+    check_cmd.add_argument(
+        "--only", default=None, help="comma-separated parts: examples,pages,catalogs,safety,site"
+    )
 
     serve_cmd = commands.add_parser(
         "serve",
@@ -167,6 +195,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _deal(args.code, sys.stdout)
         if args.command == "build":
             return _build(args.site)
+        if args.command == "check":
+            return _check(args.only, sys.stdout, sys.stderr)
         if args.command == "catalog":
             return _catalog(args, sys.stdout)
         if args.command == "serve":

@@ -38,6 +38,10 @@ class RecordedGame:
     deal: Deal
     moves: tuple[Move, ...]
     verdicts: Mapping[str, bool]
+    path: Path = REFERENCE_GAME
+    move_lines: tuple[int, ...] = ()
+    """The line of each move in the data file, for messages that say where."""
+    verdicts_line: int = 1
 
     def to_json(self) -> dict[str, Any]:
         """The ``game --json`` contract: code, rules, columns, waste, stock, moves."""
@@ -76,6 +80,9 @@ class _Located:
             return yaml.safe_load(yaml.serialize(node))
         self.lines[id(value)] = node.start_mark.line + 1
         return value
+
+    def line(self, value: Any) -> int:
+        return self.lines.get(id(value), 1)
 
     def error(self, value: Any, message: str) -> DataFileError:
         line = self.lines.get(id(value), 1)
@@ -140,7 +147,16 @@ def load_recorded_game(path: Path = REFERENCE_GAME) -> RecordedGame:
             moves.append(Move.from_json(item))
         except GolfError as error:
             raise data.error(item, f"move {number}: {error}") from None
-    return RecordedGame(code, rules, data.deal(top), tuple(moves), data.verdicts(top))
+    return RecordedGame(
+        code,
+        rules,
+        data.deal(top),
+        tuple(moves),
+        data.verdicts(top),
+        path,
+        tuple(data.line(item) for item in moves_data),
+        data.line(top.get("verdicts")),
+    )
 
 
 def load_reference_game() -> RecordedGame:
@@ -153,6 +169,8 @@ class ExampleDeal:
     code: str
     deal: Deal
     verdicts: Mapping[str, bool]
+    path: Path = RULES_EXAMPLES
+    verdicts_line: int = 1
 
 
 def load_rules_examples(path: Path = RULES_EXAMPLES) -> dict[str, ExampleDeal]:
@@ -163,6 +181,10 @@ def load_rules_examples(path: Path = RULES_EXAMPLES) -> dict[str, ExampleDeal]:
     for name, entry in top.items():
         entry = data.mapping(entry, name)
         examples[name] = ExampleDeal(
-            str(data.field(entry, "code")), data.deal(entry), data.verdicts(entry)
+            str(data.field(entry, "code")),
+            data.deal(entry),
+            data.verdicts(entry),
+            path,
+            data.line(entry.get("verdicts")),
         )
     return examples

@@ -33,8 +33,11 @@ def NP_(context: str, message: str) -> tuple[str, str]:
 SUIT_NAMES = {
     # TRANSLATORS: a suit's name as it stands in a card's name ("6 of clubs").
     "C": NP_("suit", "clubs"),
+    # TRANSLATORS: a suit's name in a card's name ("7 of diamonds").
     "D": NP_("suit", "diamonds"),
+    # TRANSLATORS: a suit's name in a card's name ("6 of hearts").
     "H": NP_("suit", "hearts"),
+    # TRANSLATORS: a suit's name in a card's name ("5 of spades"); German joins it to picture cards ("Pikdame").
     "S": NP_("suit", "spades"),
 }
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -43,8 +46,11 @@ FACE_NAMES = {
     # TRANSLATORS: a rank's name as it stands in a card's name ("queen of spades");
     # German joins it to the suit ("Pikdame"), so it is written in lower case there.
     1: NP_("rank", "ace"),
+    # TRANSLATORS: the jack's name in a card's name ("jack of spades"); lower case where it is joined to the suit.
     11: NP_("rank", "jack"),
+    # TRANSLATORS: the queen's name in a card's name ("queen of hearts").
     12: NP_("rank", "queen"),
+    # TRANSLATORS: the king's name in a card's name ("king of clubs").
     KING_RANK: NP_("rank", "king"),
 }
 
@@ -52,8 +58,11 @@ SHORT_RANKS = {
     # TRANSLATORS: the one-letter short form of a rank, as in "A♣" or "K♣". The
     # app writes the King as R in Dutch and German ("R♣"): keep that.
     1: NP_("short rank", "A"),
+    # TRANSLATORS: the jack's one-letter short form, as in "J♠" (Dutch and German: B).
     11: NP_("short rank", "J"),
+    # TRANSLATORS: the queen's one-letter short form, as in "Q♥" (Dutch V, German D).
     12: NP_("short rank", "Q"),
+    # TRANSLATORS: the king's one-letter short form, as in "K♣"; the app writes R in Dutch and German ("R♣").
     KING_RANK: NP_("short rank", "K"),
 }
 
@@ -67,11 +76,13 @@ FACE_CARD = NP_("card name", "%(face)s of %(suit)s")
 RULE_NAMES = {
     # TRANSLATORS: the name of a rule set, as in the app's New game window.
     Rules.EASY: NP_("rule set", "Easy"),
+    # TRANSLATORS: the name of the rule set in which King and Ace do not connect.
     Rules.CLASSIC: NP_("rule set", "Classic"),
 }
 RULE_DESCRIPTIONS = {
     # TRANSLATORS: what the rule set means, shown after its name: "Easy (King and Ace connected)".
     Rules.EASY: NP_("rule set", "King and Ace connected"),
+    # TRANSLATORS: what the Classic rule set means: "Classic (King and Ace separate)".
     Rules.CLASSIC: NP_("rule set", "King and Ace separate"),
 }
 
@@ -119,13 +130,17 @@ EMPTY_COLUMN = N_("column %(number)s: empty")
 DIRECTIONS = {
     # TRANSLATORS: how a removed card relates to the waste card, in brackets after the move.
     "higher": N_("one rank higher"),
+    # TRANSLATORS: how a removed card relates to the waste card, in brackets after the move.
     "lower": N_("one rank lower"),
+    # TRANSLATORS: a removal of an Ace onto a King or back, in brackets after the move (Easy rules).
     "wrap": N_("King and Ace connected"),
 }
 DIRECTIONS_THAN = {
     # TRANSLATORS: as "one rank higher", naming the waste card: %(card)s is its short form (9♣).
     "higher": N_("one rank higher than %(card)s"),
+    # TRANSLATORS: as "one rank lower", naming the waste card: %(card)s is its short form (9♣).
     "lower": N_("one rank lower than %(card)s"),
+    # TRANSLATORS: an Ace removed onto a King or back; %(card)s is the waste card's short form (K♣).
     "wrap": N_("King and Ace connected, onto %(card)s"),
 }
 

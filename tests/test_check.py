@@ -1,0 +1,199 @@
+"""`python -m generator check`: passes on the repository, and catches each way of breaking a copy of it."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.catalogs import ROOT, Language, languages
+from generator.check import markup_problems, run_checks
+from generator.render import render_language
+
+
+def test_check_passes_on_the_repository() -> None:
+    assert run_checks() == []
+
+
+def repository_copy(tmp_path: Path) -> Path:
+    """The repository's files (tracked or not ignored) and the built solver, copied."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-co", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    copy = tmp_path / "repo"
+    for name in [
+        *listed,
+        *(str(p.relative_to(ROOT)) for p in (ROOT / "generator" / "engine").glob("*.so")),
+    ]:
+        source = ROOT / name
+        if source.is_file():
+            (copy / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, copy / name)
+    return copy
+
+
+def edit(copy: Path, name: str, old: str, new: str, count: int = 1) -> None:
+    path = copy / name
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {name}"
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+def run_check(copy: Path, part: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(copy)}
+    return subprocess.run(
+        [sys.executable, "-m", "generator", "check", "--only", part],
+        cwd=copy,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+NL = "locales/nl/LC_MESSAGES/messages.po"
+DE = "locales/de/LC_MESSAGES/messages.po"
+REFERENCE = "generator/data/reference_game.yaml"
+
+BREAKAGES = {
+    "hand-edited move": (
+        "examples",
+        [
+            (
+                REFERENCE,
+                "{action: remove, column: 5, card: 9C}",
+                "{action: remove, column: 6, card: 8D}",
+            )
+        ],
+        r"generator/data/reference_game.yaml:33: move 2 \(8D from column 6\) is refused by the engine: not-adjacent",
+    ),
+    "changed rule in the engine": (
+        "examples",
+        [("generator/engine/rules.py", "return self is Rules.EASY\n", "return False\n")],
+        r"reference_game.yaml:\d+: move 35 \(AH from column 3\) is refused",
+    ),
+    "wrong recorded verdict": (
+        "examples",
+        [(REFERENCE, "strict: winnable}", "strict: unwinnable}")],
+        r"reference_game.yaml:17: GO1-E-AAAAAAB is recorded unwinnable on strict",
+    ),
+    "engine no longer backs a sentence": (
+        "examples",
+        [("generator/engine/rules.py", "per_draw: int = 0", "per_draw: int = 1")],
+        r"generator/pages.py:\d+: the page says 'drawing a card scores nothing'",
+    ),
+    "a translation changed the page": (
+        "pages",
+        [(NL, 'msgstr "De trekstapel"', 'msgstr "De stapel"')],
+        r"tests/golden/nl.txt:14: the nl page differs: expected 'De trekstapel', the build says 'De stapel'",
+    ),
+    "template string not extracted": (
+        "catalogs",
+        [
+            (
+                "docs_src/templates/index.md.j2",
+                "\n- [",
+                "\n{% trans %}A new sentence.{% endtrans +%}\n\n- [",
+            )
+        ],
+        r"locales/messages.pot:1: out of date with the templates and code \(1 new, 0 gone",
+    ),
+    "untranslated": (
+        "catalogs",
+        [(DE, 'msgstr "Der Nachziehstapel"', 'msgstr ""')],
+        r"locales/de/LC_MESSAGES/messages.po:\d+: untranslated: 'The stock'",
+    ),
+    "fuzzy": (
+        "catalogs",
+        [(DE, 'msgid "The stock"', '#, fuzzy\nmsgid "The stock"')],
+        r"locales/de/LC_MESSAGES/messages.po:\d+: fuzzy: 'The stock'",
+    ),
+    "misspelt placeholder": (
+        "catalogs",
+        [(NL, 'msgstr "Kolom %(number)s:', 'msgstr "Kolom %(nummer)s:')],
+        r"messages.po:\d+: placeholders of 'Column %\(number\)s.*unknown %\(nummer\); missing %\(number\)s",
+    ),
+    "extra placeholder": (
+        "catalogs",
+        [(DE, 'msgstr "Punkte"', 'msgstr "Punkte %(score)s"')],
+        r"placeholders of 'Points': unknown %\(score\)",
+    ),
+    "too few plural forms": (
+        "catalogs",
+        [(NL, "nplurals=2; plural=(n != 1);", "nplurals=1; plural=0;")],
+        r"locales/nl/LC_MESSAGES/messages.po:\d+: not a valid .po file: msg has more translations than num_plurals",
+    ),
+    "plural rule of another language": (
+        "catalogs",
+        [(NL, "nplurals=2; plural=(n != 1);", "nplurals=2; plural=(n > 1);")],
+        r"locales/nl/LC_MESSAGES/messages.po:1: Plural-Forms is 'nplurals=2; plural=\(n > 1\);'; nl needs",
+    ),
+    "script in a translation": (
+        "safety",
+        [(DE, 'msgstr "Punkte"', 'msgstr "<script>alert(1)</script>Punkte"')],
+        r"messages.po:\d+: the translation of 'Points' adds an HTML tag",
+    ),
+    "img onerror in a translation": (
+        "safety",
+        [(NL, 'msgstr "Punten"', 'msgstr "Punten<img src=x onerror=alert(1)>"')],
+        r"the translation of 'Points' adds an HTML tag the English text does not have",
+    ),
+    "javascript link in a translation": (
+        "safety",
+        [(NL, 'msgstr "Wat er gebeurt"', 'msgstr "[Wat er gebeurt](javascript:alert(1))"')],
+        r"adds a javascript: link",
+    ),
+    "broken internal link": (
+        "site",
+        [("docs_src/templates/index.md.j2", "(rules.md)", "(no-such-page.md)")],
+        r"mkdocs.yml:1: the en site did not build: .*no-such-page.md",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(BREAKAGES))
+def test_check_catches(tmp_path: Path, name: str) -> None:
+    part, edits, expected = BREAKAGES[name]
+    copy = repository_copy(tmp_path)
+    assert run_check(copy, part).returncode == 0, "the copy should pass before it is broken"
+    for file, old, new in edits:
+        edit(copy, file, old, new)
+    result = run_check(copy, part)
+    assert result.returncode == 1, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    assert lines and all(":" in line for line in lines)
+    assert any(__import__("re").search(expected, line) for line in lines), "\n".join(lines)
+
+
+def test_markup_in_a_catalog_never_reaches_a_page(tmp_path: Path) -> None:
+    nl = next(lang for lang in languages() if lang.code == "nl")
+    target = tmp_path / "nl" / "LC_MESSAGES"
+    target.mkdir(parents=True)
+    text = nl.po_file.read_text(encoding="utf-8").replace(
+        'msgstr "Punten"', 'msgstr "<script>alert(1)</script><img src=x onerror=alert(2)>"'
+    )
+    (target / "messages.po").write_text(text, encoding="utf-8")
+    page = render_language(Language("nl", "Nederlands", "nl", True, tmp_path))["rules.md"]
+    assert "<script>" not in page and "<img" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+@pytest.mark.parametrize(
+    ("source", "translation", "found"),
+    [
+        ("Points", "Punten", []),
+        ("Points", "<b>Punten</b>", ["an HTML tag"]),
+        ("Points", "Punten &amp; meer", ["an HTML entity"]),
+        ("Points", "![x](y.png)", ["a Markdown link", "a Markdown image"]),
+        ("the sources", "de bronnen {{ config }}", ["template syntax"]),
+        ("“%(message)s”", "„%(message)s“", []),
+    ],
+)
+def test_markup_problems(source: str, translation: str, found: list[str]) -> None:
+    assert markup_problems(source, translation) == found
