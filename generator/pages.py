@@ -63,6 +63,18 @@ class Removal:
     direction: str  # "higher" or "lower" (or "wrap" for king-ace)
 
 
+@dataclass(frozen=True)
+class Step:
+    """One move of the recorded game, for the page that steps through it."""
+
+    number: int
+    move: Move
+    onto: Card
+    direction: str
+    position: Position
+    score: int
+
+
 def _direction(onto: Card, card: Card) -> str:
     if card.rank == onto.rank + 1:
         return "higher"
@@ -80,16 +92,17 @@ def rules_page_facts() -> dict[str, Any]:
 
     positions: list[Position] = []
     removals: list[Removal] = []
+    steps: list[Step] = []
     game = Game(recorded.deal, rules)
     positions.append(game.position())
     for number, move in enumerate(recorded.moves, start=1):
         onto = game.waste_card
         game.play(move)
         positions.append(game.position())
+        direction = _direction(onto, move.card)
+        steps.append(Step(number, move, onto, direction, positions[-1], game.score))
         if move.column is not None:
-            removals.append(
-                Removal(number, move.card, move.column, onto, _direction(onto, move.card))
-            )
+            removals.append(Removal(number, move.card, move.column, onto, direction))
     claim(game.is_won(), "the recorded game is won")
 
     start = Game(recorded.deal, rules)
@@ -208,6 +221,8 @@ def rules_page_facts() -> dict[str, Any]:
         "stuck_examples": stuck,
         "undo_limit": UNDO_LIMIT,
         "traditional": TRADITIONAL_SCORING,
+        "steps": steps,
+        "stock_left": len(game.stock),
     }
 
 

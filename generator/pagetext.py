@@ -50,8 +50,7 @@ class _PageText(HTMLParser):
         if not self.article_level:
             return
         if self.skip:
-            if tag in {"svg", "script", "style", "a"}:
-                self.skip -= 1
+            self.skip -= 1  # every tag inside a skipped one is counted in and out
             return
         if tag == "article":
             self.article_level -= 1

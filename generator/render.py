@@ -15,12 +15,22 @@ import jinja2
 from markupsafe import Markup
 
 from generator.catalogs import ROOT, Language, translations
-from generator.engine import GolfError
-from generator.pages import Removal, rules_page_facts
-from generator.words import NEW_GAME_WINDOW, STUCK_MESSAGE, Translations, Words
+from generator.engine import Card, GolfError, Position
+from generator.pages import Removal, Step, rules_page_facts
+from generator.pictures import board
+from generator.words import (
+    NEW_GAME_WINDOW,
+    PICTURE_STOCK,
+    PICTURE_WASTE,
+    STUCK_MESSAGE,
+    Translations,
+    Words,
+)
 
 TEMPLATES = ROOT / "docs_src" / "templates"
-PAGES = {"index.md": "index.md.j2", "rules.md": "rules.md.j2"}
+ASSETS = ROOT / "docs_src" / "assets"
+"""Files every language's site gets as they are (the pictures' stylesheet)."""
+PAGES = {"index.md": "index.md.j2", "rules.md": "rules.md.j2", "won-game.md": "won_game.md.j2"}
 """Page file in the site -> template in docs_src/templates."""
 
 MINUS = "\u2212"
@@ -99,6 +109,29 @@ def install(env: jinja2.Environment, t: Translations) -> Words:
         "how": how,
     }
     env.globals.update({name: _as_text(helper) for name, helper in helpers.items()})
+
+    def picture(
+        position: Position, after_move: int, highlights: dict[Card, str] | None = None
+    ) -> Markup:
+        """A board picture beside a snapshot: SVG built by ElementTree, so its text is escaped."""
+        svg = board(
+            position,
+            label=words.short,
+            title=words.picture_title(after_move),
+            desc=words.snapshot(position),
+            stock_label=words.p(PICTURE_STOCK),
+            waste_label=words.p(PICTURE_WASTE),
+            highlights=highlights,
+            ident=f"position-{after_move}",
+        )
+        return Markup(f'<figure class="golf-figure">{svg}</figure>')
+
+    env.globals["picture"] = picture
+
+    def move_title(step: Step) -> Markup:
+        return text(words.move_title(step.number, step.move, step.onto, step.direction))
+
+    env.globals["move_title"] = move_title
     env.globals["stuck_message"] = STUCK_MESSAGE
     env.globals["new_game_window"] = NEW_GAME_WINDOW
     return words
@@ -132,8 +165,12 @@ def render(
 
 
 def render_language(language: Language, facts: dict[str, Any] | None = None) -> dict[str, str]:
-    """Every page of the site in one language: {page file: Markdown}."""
+    """Every file of one language's docs folder: {path: text} (pages and assets)."""
     facts = facts if facts is not None else rules_page_facts()
     t = translations(language)
     env = environment()
-    return {page: render(template, t, facts, env) for page, template in PAGES.items()}
+    pages = {page: render(template, t, facts, env) for page, template in PAGES.items()}
+    for asset in sorted(ASSETS.rglob("*")):
+        if asset.is_file():
+            pages[str(asset.relative_to(ASSETS.parent))] = asset.read_text(encoding="utf-8")
+    return pages

@@ -46,6 +46,7 @@ def write_pages(pages: dict[str, str], docs_dir: Path) -> list[Path]:
     docs_dir.mkdir(parents=True, exist_ok=True)
     for name, markdown in pages.items():
         path = docs_dir / name
+        path.parent.mkdir(parents=True, exist_ok=True)
         if not path.exists() or path.read_text(encoding="utf-8") != markdown:
             path.write_text(markdown, encoding="utf-8")
             changed.append(path)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import gettext
 from typing import Protocol
 
-from generator.engine import KING_RANK, Card, Position, Reason, Rules
+from generator.engine import KING_RANK, Card, Move, Position, Reason, Rules
 
 
 def N_(message: str) -> str:
@@ -126,6 +126,22 @@ NEXT_COLUMN = N_("column %(number)s: %(cards)s (free: %(free)s)")
 # TRANSLATORS: a column with no cards left in a board snapshot, after a semicolon.
 EMPTY_COLUMN = N_("column %(number)s: empty")
 
+# TRANSLATORS: a heading of the won game's page: a draw. %(number)s is the move number, %(card)s the card drawn (8♠).
+MOVE_DRAW = N_("Move %(number)s: you draw %(card)s")
+# TRANSLATORS: a heading of the won game's page: a removal. %(number)s is the move number,
+# %(card)s the card (9♣), %(column)s its column, %(how)s how it relates to the waste card
+# ("one rank higher than 8♠").
+MOVE_REMOVE = N_("Move %(number)s: you remove %(card)s from column %(column)s (%(how)s)")
+
+# TRANSLATORS: the title of a board picture showing a deal before the first move.
+PICTURE_START = N_("The deal at the start")
+# TRANSLATORS: the title of a board picture; %(number)s is a move number (34).
+PICTURE_AFTER = N_("The position after move %(number)s")
+# TRANSLATORS: the label beside the stock in a board picture.
+PICTURE_STOCK = NP_("picture", "stock")
+# TRANSLATORS: the label beside the waste card in a board picture.
+PICTURE_WASTE = NP_("picture", "waste")
+
 
 DIRECTIONS = {
     # TRANSLATORS: how a removed card relates to the waste card, in brackets after the move.
@@ -157,31 +173,32 @@ class Words:
     def __init__(self, translations: Translations | None = None) -> None:
         self.t: Translations = translations or gettext.NullTranslations()
 
-    def _p(self, marked: tuple[str, str]) -> str:
+    def p(self, marked: tuple[str, str]) -> str:
+        """A message marked with a context (``NP_``), translated."""
         return str(self.t.pgettext(*marked))
 
     def suit(self, suit: str) -> str:
-        return self._p(SUIT_NAMES[suit])
+        return self.p(SUIT_NAMES[suit])
 
     def card(self, card: Card) -> str:
         """A card's full name: "6 of clubs", "klaveren 6", "Kreuz-6"."""
         suit = self.suit(card.suit)
         if card.rank in FACE_NAMES:
-            return self._p(FACE_CARD) % {"face": self._p(FACE_NAMES[card.rank]), "suit": suit}
-        return self._p(NUMBER_CARD) % {"rank": card.rank, "suit": suit}
+            return self.p(FACE_CARD) % {"face": self.p(FACE_NAMES[card.rank]), "suit": suit}
+        return self.p(NUMBER_CARD) % {"rank": card.rank, "suit": suit}
 
     def short_rank(self, rank: int) -> str:
-        return self._p(SHORT_RANKS[rank]) if rank in SHORT_RANKS else str(rank)
+        return self.p(SHORT_RANKS[rank]) if rank in SHORT_RANKS else str(rank)
 
     def short(self, card: Card) -> str:
         """A card's short form: "A♣", "10♠", "R♣"."""
         return self.short_rank(card.rank) + SUIT_SYMBOLS[card.suit]
 
     def rules(self, rules: Rules) -> str:
-        return self._p(RULE_NAMES[rules])
+        return self.p(RULE_NAMES[rules])
 
     def rules_description(self, rules: Rules) -> str:
-        return self._p(RULE_DESCRIPTIONS[rules])
+        return self.p(RULE_DESCRIPTIONS[rules])
 
     def direction(self, direction: str, onto: Card | None = None) -> str:
         """How a removal relates to the waste card: "one rank higher (than 9♣)"."""
@@ -194,6 +211,23 @@ class Words:
 
     def message(self, message: str) -> str:
         return self.t.gettext(message)
+
+    def move_title(self, number: int, move: Move, onto: Card, direction: str) -> str:
+        """A move in words: "Move 2: you remove 9♣ from column 5 (one rank higher than 8♠)"."""
+        if move.column is None:
+            return self.t.gettext(MOVE_DRAW) % {"number": number, "card": self.short(move.card)}
+        values = {
+            "number": number,
+            "card": self.short(move.card),
+            "column": move.column,
+            "how": self.direction(direction, onto),
+        }
+        return self.t.gettext(MOVE_REMOVE) % values
+
+    def picture_title(self, after_move: int) -> str:
+        if after_move == 0:
+            return self.t.gettext(PICTURE_START)
+        return self.t.gettext(PICTURE_AFTER) % {"number": after_move}
 
     def snapshot(self, position: Position) -> str:
         """A board snapshot in words, as the pages print it."""

@@ -1,0 +1,158 @@
+"""Pictures of positions: pure functions from a position to an SVG string.
+
+The picture draws the 7 columns (each card face with its short form, the free
+card of each column marked), the waste card and the stock with its count.
+Cards an example talks about carry a highlight class (``refused``,
+``blocked``, ``move``, ``target``). Colours come from the site's CSS
+(``docs_src/assets/golf.css``, the theme's own colour variables), so the
+pictures follow light and dark mode; no fonts or images are loaded.
+
+Every card is one ``<g>`` whose classes name it (``card card-6H``), so tests
+and styles can find it. ``<title>`` and ``<desc>`` carry the text alternative
+in the page's language.
+
+>>> from generator.engine import Game, deal_for_number
+>>> svg = board(Game(deal_for_number(1)).position(), label=str, title="Start", desc="...")
+>>> svg.count('class="card card-'), 'card-6H free' in svg
+(36, True)
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Mapping
+
+from generator.engine import COLUMN_HEIGHT, COLUMNS, Card, Position
+
+CARD_W, CARD_H = 60, 84
+GAP = 10
+OVERLAP = 24
+STEP_X = CARD_W + GAP
+TABLEAU_TOP = GAP
+ROW_Y = TABLEAU_TOP + (COLUMN_HEIGHT - 1) * OVERLAP + CARD_H + 2 * GAP
+WIDTH = GAP + COLUMNS * STEP_X
+HEIGHT = ROW_Y + CARD_H + GAP
+RED_SUITS = {"D", "H"}
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+Highlights = Mapping[Card, str]
+"""Cards to highlight, with the class saying why: refused, blocked, move, target."""
+
+
+def _card(parent: ET.Element, card: Card, x: int, y: int, label: str, classes: list[str]) -> None:
+    colour = "red" if card.suit in RED_SUITS else "black"
+    group = ET.SubElement(
+        parent, "g", {"class": " ".join(["card", f"card-{card}", *classes, colour])}
+    )
+    ET.SubElement(
+        group,
+        "rect",
+        {"x": str(x), "y": str(y), "width": str(CARD_W), "height": str(CARD_H), "rx": "6"},
+    )
+    corner = ET.SubElement(group, "text", {"x": str(x + 5), "y": str(y + 19), "class": "corner"})
+    corner.text = label
+    pip = ET.SubElement(
+        group,
+        "text",
+        {
+            "x": str(x + CARD_W // 2),
+            "y": str(y + CARD_H - 18),
+            "class": "pip",
+            "text-anchor": "middle",
+        },
+    )
+    pip.text = SUIT_SYMBOLS[card.suit]
+
+
+def _caption(parent: ET.Element, text: str, x: int) -> None:
+    if text:
+        caption = ET.SubElement(
+            parent, "text", {"x": str(x), "y": str(ROW_Y + CARD_H // 2 + 5), "class": "caption"}
+        )
+        caption.text = text
+
+
+def board(
+    position: Position,
+    *,
+    label: Callable[[Card], str],
+    title: str,
+    desc: str,
+    stock_label: str = "",
+    waste_label: str = "",
+    highlights: Highlights | None = None,
+    ident: str = "",
+) -> str:
+    """The position as an SVG picture; ``label`` gives each card's short form ("R♣")."""
+    highlights = highlights or {}
+    svg = ET.Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "viewBox": f"0 0 {WIDTH} {HEIGHT}",
+            "class": "golf-board",
+            "role": "img",
+        },
+    )
+    if ident:
+        svg.set("id", ident)
+        svg.set("aria-labelledby", f"{ident}-title {ident}-desc")
+    title_el = ET.SubElement(svg, "title", {"id": f"{ident}-title"} if ident else {})
+    title_el.text = title
+    desc_el = ET.SubElement(svg, "desc", {"id": f"{ident}-desc"} if ident else {})
+    desc_el.text = desc
+
+    tableau = ET.SubElement(svg, "g", {"class": "tableau"})
+    for number, column in enumerate(position.columns):
+        x = GAP + number * STEP_X
+        group = ET.SubElement(tableau, "g", {"class": f"column column-{number + 1}"})
+        ET.SubElement(
+            group,
+            "rect",
+            {
+                "x": str(x),
+                "y": str(TABLEAU_TOP),
+                "width": str(CARD_W),
+                "height": str(CARD_H),
+                "rx": "6",
+                "class": "slot",
+            },
+        )
+        for row, card in enumerate(column):
+            classes = ["free"] if row == len(column) - 1 else []
+            if card in highlights:
+                classes.append(highlights[card])
+            _card(group, card, x, TABLEAU_TOP + row * OVERLAP, label(card), classes)
+
+    stock = ET.SubElement(svg, "g", {"class": "stock" + (" empty" if not position.stock else "")})
+    ET.SubElement(
+        stock,
+        "rect",
+        {
+            "x": str(GAP),
+            "y": str(ROW_Y),
+            "width": str(CARD_W),
+            "height": str(CARD_H),
+            "rx": "6",
+            "class": "back",
+        },
+    )
+    count = ET.SubElement(
+        stock,
+        "text",
+        {
+            "x": str(GAP + CARD_W // 2),
+            "y": str(ROW_Y + CARD_H // 2 + 7),
+            "class": "count",
+            "text-anchor": "middle",
+        },
+    )
+    count.text = str(position.stock_count)
+    _caption(stock, stock_label, GAP + CARD_W + 6)
+
+    waste = ET.SubElement(svg, "g", {"class": "waste"})
+    waste_x = GAP + 3 * STEP_X
+    classes = ["top"] + ([highlights[position.waste]] if position.waste in highlights else [])
+    _card(waste, position.waste, waste_x, ROW_Y, label(position.waste), classes)
+    _caption(waste, waste_label, waste_x + CARD_W + 6)
+    return ET.tostring(svg, encoding="unicode")
