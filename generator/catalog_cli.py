@@ -14,8 +14,19 @@ import tempfile
 from pathlib import Path
 
 from babel.messages.frontend import CommandLineInterface
+from babel.messages.pofile import write_po
 
-from generator.catalogs import DOMAIN, LOCALES, POT_FILE, ROOT, Language, languages, read_catalog
+from generator.catalogs import (
+    DOMAIN,
+    LOCALES,
+    POT_FILE,
+    ROOT,
+    Language,
+    languages,
+    message_strings,
+    read_catalog,
+    source_language,
+)
 
 BABEL_CFG = ROOT / "babel.cfg"
 KEYWORDS = ["-k", "N_", "-k", "NP_:1c,2", "-k", "NN_:1,2"]
@@ -90,7 +101,29 @@ def update(language: Language) -> bool:
             "--init-missing",
             "--ignore-pot-creation-date",
         )
+        if language.code == source_language():
+            _copy_source_text(out, language.code)
         return _replace_if_changed(out, language.po_file)
+
+
+def _copy_source_text(path: Path, code: str) -> None:
+    """In the source language's catalog, a new or changed string reads as its msgid.
+
+    The English catalog lets editors polish wording without touching the
+    templates; until they do, English is the template's own text.
+    """
+    catalog = read_catalog(path, code)
+    for message in catalog:
+        if not message.id:
+            continue
+        _ids, strs = message_strings(message)
+        if message.fuzzy or not all(strs):
+            message.string = (
+                tuple(message.id) if isinstance(message.id, list | tuple) else message.id
+            )
+            message.flags.discard("fuzzy")
+    with path.open("wb") as handle:
+        write_po(handle, catalog, width=int(WIDTH), ignore_obsolete=True)
 
 
 def init(code: str) -> Path:

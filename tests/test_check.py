@@ -197,3 +197,39 @@ def test_markup_in_a_catalog_never_reaches_a_page(tmp_path: Path) -> None:
 )
 def test_markup_problems(source: str, translation: str, found: list[str]) -> None:
     assert markup_problems(source, translation) == found
+
+
+def test_translator_workflow_after_a_template_change(tmp_path: Path) -> None:
+    """A new template string, then `catalog update`: English fills itself, the others await translation."""
+    copy = repository_copy(tmp_path)
+    edit(
+        copy,
+        "docs_src/templates/index.md.j2",
+        "\n- [",
+        "\n{% trans %}A new sentence.{% endtrans +%}\n\n- [",
+    )
+    env = {**os.environ, "PYTHONPATH": str(copy)}
+    update = subprocess.run(
+        [sys.executable, "-m", "generator", "catalog", "update"],
+        cwd=copy,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert update.returncode == 0, update.stderr
+    assert "messages.pot: updated" in update.stdout
+    result = run_check(copy, "catalogs")
+    assert result.returncode == 1
+    problems = result.stdout.splitlines()
+    assert sorted(p.split(":")[0] for p in problems) == [DE, NL]
+    assert all("untranslated: 'A new sentence.'" in p for p in problems)
+    again = subprocess.run(
+        [sys.executable, "-m", "generator", "catalog", "update"],
+        cwd=copy,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert "updated" not in again.stdout.replace(
+        "unchanged", ""
+    )  # a second refresh changes nothing

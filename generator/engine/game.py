@@ -204,7 +204,8 @@ class Game:
             if self.rules.draw_only_when_blocked and self.has_removal():
                 return Reason.MUST_REMOVE
             return None if move.card == self.stock[0] else Reason.NOT_THERE
-        assert move.column is not None
+        if move.column is None or not 1 <= move.column <= COLUMNS:
+            return Reason.NOT_THERE
         column = self.column(move.column)
         if move.card not in column:
             return Reason.NOT_THERE

@@ -106,11 +106,19 @@ def test_draw_takes_the_next_stock_card_once_and_scores_nothing() -> None:
     g.play(Move.draw(first))
     assert g.waste_card == first and g.stock[0] == second
     assert g.score == SCORING.per_draw == 0
-    for _ in range(len(g.stock)):
+
+
+def test_the_stock_is_used_once() -> None:
+    # The last stock card (10♠) fits the free 9♥ and J♥, so the game goes on
+    # after the stock is used up, and another draw is refused for that reason.
+    base = make_deal(COLUMNS, "KS")
+    stock = [c for c in base.stock if c != C("TS")] + [C("TS")]
+    g = Game(Deal(base.columns, base.waste, tuple(stock)), Rules.EASY)
+    for _ in range(len(stock)):
         g.play(Move.draw(g.stock[0]))
-    assert not g.stock
-    if not g.is_over():
-        assert g.refusal(Move.draw(first)) is Reason.STOCK_EMPTY
+    assert not g.stock and not g.is_over()
+    assert g.refusal(Move.draw(stock[0])) is Reason.STOCK_EMPTY
+    assert g.legal_moves() == [Move.remove(6, C("9H")), Move.remove(7, C("JH"))]
 
 
 def test_won_when_tableau_is_empty_even_with_stock_left() -> None:
