@@ -43,6 +43,7 @@ from generator.pages import ClaimError, rules_page_facts
 from generator.pagetext import page_text
 
 Problems = Iterator[str]
+UPDATE = "run 'python -m generator catalog update'"
 
 
 def _rel(path: Path | str) -> str:
@@ -162,8 +163,12 @@ def check_pot() -> Problems:
         yield (
             f"{_rel(POT_FILE)}:1: out of date with the templates and code "
             f"({len(added)} new, {len(removed)} gone, e.g. {_clip(sample, 60)!r}); "
-            "run 'python -m generator catalog update'"
+            f"{UPDATE}"
         )
+
+
+def _squeeze(text: str) -> str:
+    return "".join(text.split())
 
 
 def _key(message_id: object) -> str:
@@ -179,9 +184,8 @@ def check_catalog(language: Language, pot_ids: set[tuple[str | None, str]]) -> P
         yield _located(str(error))
         return
     expected_plural = get_plural(language.code)
-    if catalog.num_plurals != expected_plural.num_plurals or catalog.plural_expr.replace(
-        " ", ""
-    ) != expected_plural.plural_expr.replace(" ", ""):
+    same_rule = _squeeze(catalog.plural_expr) == _squeeze(expected_plural.plural_expr)
+    if catalog.num_plurals != expected_plural.num_plurals or not same_rule:
         yield (
             f"{where}:1: Plural-Forms is {catalog.plural_forms!r}; "
             f"{language.code} needs {expected_plural.plural_forms!r}"
@@ -190,7 +194,7 @@ def check_catalog(language: Language, pot_ids: set[tuple[str | None, str]]) -> P
     # A language not shipped in full may lag behind: its gaps fall back to English.
     for _context, msgid in sorted(pot_ids - ids, key=str):
         if language.shipped:
-            yield f"{where}:1: missing message {_clip(msgid, 60)!r}; run 'python -m generator catalog update'"
+            yield f"{where}:1: missing message {_clip(msgid, 60)!r}; {UPDATE}"
     for message in catalog:
         if not message.id:
             continue
@@ -199,6 +203,8 @@ def check_catalog(language: Language, pot_ids: set[tuple[str | None, str]]) -> P
             yield f"{where}:{message.lineno}: fuzzy: {_clip(ids_[0], 60)!r}"
         elif not all(strs) and language.shipped:
             yield f"{where}:{message.lineno}: untranslated: {_clip(ids_[0], 60)!r}"
+        if (message.context, ids_[0]) not in pot_ids:
+            yield f"{where}:{message.lineno}: {_clip(ids_[0], 60)!r} is no longer in the .pot; {UPDATE}"
         if message.pluralizable and len(strs) != catalog.num_plurals:
             yield (
                 f"{where}:{message.lineno}: {len(strs)} plural forms for {_clip(ids_[0], 60)!r}, "

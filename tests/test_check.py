@@ -104,6 +104,17 @@ BREAKAGES = {
         ],
         r"locales/messages.pot:1: out of date with the templates and code \(1 new, 0 gone",
     ),
+    "obsolete message": (
+        "catalogs",
+        [
+            (
+                DE,
+                'msgid "The stock"\nmsgstr "Der Nachziehstapel"',
+                'msgid "The stock"\nmsgstr "Der Nachziehstapel"\n\nmsgid "Gone"\nmsgstr "Weg"',
+            )
+        ],
+        r"locales/de/LC_MESSAGES/messages.po:\d+: 'Gone' is no longer in the .pot",
+    ),
     "untranslated": (
         "catalogs",
         [(DE, 'msgstr "Der Nachziehstapel"', 'msgstr ""')],
