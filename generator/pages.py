@@ -53,19 +53,10 @@ def claim(holds: bool, sentence: str) -> None:
 
 
 @dataclass(frozen=True)
-class Removal:
-    """A removal in an example: the card, its column, and how its rank relates to the waste's."""
-
-    number: int
-    card: Card
-    column: int
-    onto: Card
-    direction: str  # "higher" or "lower" (or "wrap" for king-ace)
-
-
-@dataclass(frozen=True)
 class Step:
-    """One move of the recorded game, for the page that steps through it."""
+    """One move of the recorded game: the move, the waste card it went onto, how
+    its rank relates to that card's ("higher", "lower", "wrap" for king-ace),
+    and the position and score after it."""
 
     number: int
     move: Move
@@ -73,6 +64,14 @@ class Step:
     direction: str
     position: Position
     score: int
+
+    @property
+    def card(self) -> Card:
+        return self.move.card
+
+    @property
+    def column(self) -> int | None:
+        return self.move.column
 
 
 def _direction(onto: Card, card: Card) -> str:
@@ -90,19 +89,17 @@ def rules_page_facts() -> dict[str, Any]:
     rules = recorded.rules
     claim(rules is Rules.EASY, "the reference deal is played on Easy")
 
-    positions: list[Position] = []
-    removals: list[Removal] = []
     steps: list[Step] = []
     game = Game(recorded.deal, rules)
-    positions.append(game.position())
+    positions = [game.position()]
     for number, move in enumerate(recorded.moves, start=1):
         onto = game.waste_card
         game.play(move)
         positions.append(game.position())
-        direction = _direction(onto, move.card)
-        steps.append(Step(number, move, onto, direction, positions[-1], game.score))
-        if move.column is not None:
-            removals.append(Removal(number, move.card, move.column, onto, direction))
+        steps.append(
+            Step(number, move, onto, _direction(onto, move.card), positions[-1], game.score)
+        )
+    removals = [step for step in steps if step.column is not None]
     claim(game.is_won(), "the recorded game is won")
 
     start = Game(recorded.deal, rules)
@@ -114,6 +111,7 @@ def rules_page_facts() -> dict[str, Any]:
         "moves 2 and 3 remove cards",
     )
     opening = removals[:2]
+    opening_moves = opening[-1].number
 
     # The refusal examples: the free card of the first column that does not fit,
     # and the card right above it (covered).
@@ -150,7 +148,7 @@ def rules_page_facts() -> dict[str, Any]:
     )
 
     # The adjacency example: the waste card after the opening ("on an 8, a 7 or a 9").
-    example_rank = positions[3].waste.rank
+    example_rank = positions[opening_moves].waste.rank
     lower, higher = example_rank - 1, example_rank + 1
     claim(lower >= 2 and higher <= 10, "the adjacency example uses number cards")
     claim(set(rules.neighbours(example_rank)) == {lower, higher}, "a 7 or a 9 goes on an 8")
@@ -194,8 +192,8 @@ def rules_page_facts() -> dict[str, Any]:
         "start": positions[0],
         "first_draw": first.card,
         "opening": opening,
-        "after_opening": positions[3],
-        "opening_moves": 3,
+        "after_opening": positions[opening_moves],
+        "opening_moves": opening_moves,
         "example_rank": example_rank,
         "lower": lower,
         "higher": higher,

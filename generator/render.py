@@ -16,7 +16,7 @@ from markupsafe import Markup
 
 from generator.catalogs import ROOT, Language, translations
 from generator.engine import Card, GolfError, Position
-from generator.pages import Removal, Step, rules_page_facts
+from generator.pages import Step, rules_page_facts
 from generator.pictures import board
 from generator.words import (
     NEW_GAME_WINDOW,
@@ -94,8 +94,8 @@ def install(env: jinja2.Environment, t: Translations) -> Words:
     )
     words = Words(t)
 
-    def how(removal: Removal, with_onto: bool) -> str:
-        return words.direction(removal.direction, removal.onto if with_onto else None)
+    def how(step: Step, with_onto: bool) -> str:
+        return words.direction(step.direction, step.onto if with_onto else None)
 
     helpers: dict[str, Callable[..., str]] = {
         "card": words.card,
@@ -155,6 +155,11 @@ def render(
     """Render one template with one language's translations; errors say file:line."""
     env = env or environment()
     install(env, t)
+    return _render(env, template, facts)
+
+
+def _render(env: jinja2.Environment, template: str, facts: dict[str, Any]) -> str:
+    """Render with translations already installed; errors say file:line."""
     try:
         return env.get_template(template).render(**facts)
     except GolfError:
@@ -164,12 +169,14 @@ def render(
         raise TemplateError(f"{where}: {type(error).__name__}: {error}") from error
 
 
-def render_language(language: Language, facts: dict[str, Any] | None = None) -> dict[str, str]:
+def render_language(
+    language: Language, facts: dict[str, Any] | None = None, t: Translations | None = None
+) -> dict[str, str]:
     """Every file of one language's docs folder: {path: text} (pages and assets)."""
     facts = facts if facts is not None else rules_page_facts()
-    t = translations(language)
     env = environment()
-    pages = {page: render(template, t, facts, env) for page, template in PAGES.items()}
+    install(env, t if t is not None else translations(language))
+    pages = {page: _render(env, template, facts) for page, template in PAGES.items()}
     for asset in sorted(ASSETS.rglob("*")):
         if asset.is_file():
             pages[str(asset.relative_to(ASSETS.parent))] = asset.read_text(encoding="utf-8")

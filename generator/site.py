@@ -22,11 +22,10 @@ from generator.catalogs import ROOT, Language, languages, source_language, trans
 from generator.engine import GolfError
 from generator.pages import rules_page_facts
 from generator.render import render_language
+from generator.words import SITE_NAME, Translations
 
 MKDOCS_YML = ROOT / "mkdocs.yml"
 SITE = ROOT / "site"
-# TRANSLATORS: the site's name, in the header of every page.
-SITE_NAME = "Golf patience"
 
 
 class SiteError(GolfError):
@@ -36,7 +35,6 @@ class SiteError(GolfError):
 @dataclass(frozen=True)
 class BuiltLanguage:
     language: Language
-    pages: dict[str, str]
     site_dir: Path
 
 
@@ -54,13 +52,18 @@ def write_pages(pages: dict[str, str], docs_dir: Path) -> list[Path]:
 
 
 def language_config(
-    language: Language, all_languages: list[Language], docs_dir: Path, site_dir: Path
+    language: Language,
+    all_languages: list[Language],
+    docs_dir: Path,
+    site_dir: Path,
+    t: Translations | None = None,
 ) -> dict[str, Any]:
     """The MkDocs configuration of one language: the shared ``mkdocs.yml`` with its paths and language set."""
     config: dict[str, Any] = yaml.safe_load(MKDOCS_YML.read_text(encoding="utf-8"))
     config["docs_dir"] = str(docs_dir)
     config["site_dir"] = str(site_dir)
-    config["site_name"] = translations(language, fallback_warning=False).gettext(SITE_NAME)
+    t = t if t is not None else translations(language, fallback_warning=False)
+    config["site_name"] = t.gettext(SITE_NAME)
     config["theme"]["language"] = language.theme_language
     config["theme"]["custom_dir"] = str(ROOT / config["theme"]["custom_dir"])
     config.setdefault("extra", {})["alternate"] = [
@@ -127,15 +130,15 @@ def build_site(site: Path = SITE) -> list[BuiltLanguage]:
     try:
         built = []
         for language in all_languages:
-            pages = render_language(language, facts)
+            t = translations(language)
             docs_dir = staging / "docs" / language.code
             site_dir = staging / "site" / language.code
-            write_pages(pages, docs_dir)
+            write_pages(render_language(language, facts, t), docs_dir)
             config_file = staging / f"mkdocs-{language.code}.yml"
-            config = language_config(language, all_languages, docs_dir, site_dir)
+            config = language_config(language, all_languages, docs_dir, site_dir, t)
             config_file.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
             mkdocs_build(config_file, language.code)
-            built.append(BuiltLanguage(language, pages, site / language.code))
+            built.append(BuiltLanguage(language, site / language.code))
         links = " ".join(
             f'<a href="{lang.code}/" hreflang="{lang.code}">{lang.name}</a>'
             for lang in all_languages

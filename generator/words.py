@@ -105,6 +105,8 @@ REASONS = {
     Reason.NOTHING_TO_UNDO: N_("Nothing to undo"),
 }
 
+# TRANSLATORS: the site's name, in the header of every page and on the home page.
+SITE_NAME = N_("Golf patience")
 # TRANSLATORS: the app's message when the game is stuck.
 STUCK_MESSAGE = N_("No more moves possible")
 # TRANSLATORS: the name of the app's window in which a game is started.

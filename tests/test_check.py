@@ -1,6 +1,7 @@
 """`python -m generator check`: passes on the repository, and catches each way of breaking a copy of it."""
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -179,7 +180,7 @@ def test_check_catches(tmp_path: Path, name: str) -> None:
     assert result.returncode == 1, result.stdout + result.stderr
     lines = result.stdout.splitlines()
     assert lines and all(":" in line for line in lines)
-    assert any(__import__("re").search(expected, line) for line in lines), "\n".join(lines)
+    assert any(re.search(expected, line) for line in lines), "\n".join(lines)
 
 
 def test_markup_in_a_catalog_never_reaches_a_page(tmp_path: Path) -> None:
