@@ -73,11 +73,17 @@ def _deal(code_text: str, out: TextIO) -> int:
     return 0
 
 
-def _build(site: Path | None) -> int:
-    from generator.site import SITE, build_site
+def _build(site: Path | None, err: TextIO) -> int:
+    from generator.site import SITE, BuildRefused, build_site
 
     start = time.perf_counter()
-    built = build_site(site or SITE)
+    try:
+        built = build_site(site or SITE)
+    except BuildRefused as refused:
+        for problem in refused.problems:
+            print(problem, file=err)
+        print(f"error: build refused: {refused}; {site or SITE} is untouched", file=err)
+        return 1
     for item in built:
         print(f"built {item.language.code}: {item.site_dir}")
     print(f"site built in {time.perf_counter() - start:.1f} s")
@@ -194,7 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "deal":
             return _deal(args.code, sys.stdout)
         if args.command == "build":
-            return _build(args.site)
+            return _build(args.site, sys.stderr)
         if args.command == "check":
             return _check(args.only, sys.stdout, sys.stderr)
         if args.command == "catalog":

@@ -16,6 +16,7 @@ from markupsafe import Markup
 
 from generator.catalogs import ROOT, Language, translations
 from generator.engine import Card, GolfError, Position
+from generator.mdtext import OneLine, Text, format_text
 from generator.pages import Step, rules_page_facts
 from generator.pictures import board
 from generator.words import (
@@ -47,18 +48,9 @@ def signed(value: int) -> str:
     return f"{MINUS}{-value}" if value < 0 else "0"
 
 
-def text(value: str) -> Markup:
-    """Plain text made safe for a Markdown page: ``&``, ``<`` and ``>`` become entities.
-
-    Quotes stay as they are (they mean nothing outside a tag), so the pages'
-    quotation marks read the same in the Markdown source.
-    """
-    return Markup(value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
-
-
-def _as_text(helper: Callable[..., str]) -> Callable[..., Markup]:
-    def wrapped(*args: Any) -> Markup:
-        return text(helper(*args))
+def _as_text(helper: Callable[..., str]) -> Callable[..., Text]:
+    def wrapped(*args: Any) -> Text:
+        return Text(helper(*args))
 
     return wrapped
 
@@ -77,21 +69,36 @@ def environment(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
     return env
 
 
-def install(env: jinja2.Environment, t: Translations) -> Words:
-    """Install ``t`` into ``env`` (escaping every translation) and its word helpers as globals."""
+def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool = False) -> Words:
+    """Install ``t`` into ``env`` and its word helpers as globals.
 
-    def gettext(message: str) -> Markup:
-        return text(t.gettext(message))
+    Every translated sentence and every value put into it reaches the page as
+    text (:func:`generator.mdtext.format_text`). With ``mark_untranslated`` (a
+    language not shipped in full), a sentence that falls back to English is
+    wrapped in ``<span lang="en">`` so that readers and screen readers know.
+    """
+    t = OneLine(t)
+    known = _translated_ids(t)
 
-    def ngettext(singular: str, plural: str, n: int) -> Markup:
-        return text(t.ngettext(singular, plural, n))
+    def marked(result: Markup, msgid: object) -> Markup:
+        if mark_untranslated and known is not None and msgid not in known:
+            return Markup('<span lang="en">') + result + Markup("</span>")
+        return result
 
-    def pgettext(context: str, message: str) -> Markup:
-        return text(str(t.pgettext(context, message)))
+    def gettext(message: str, /, **values: Any) -> Markup:
+        return marked(format_text(t.gettext(message), values), message)
 
-    env.install_gettext_callables(  # type: ignore[attr-defined]
-        gettext, ngettext, newstyle=True, pgettext=pgettext
-    )
+    def ngettext(singular: str, plural: str, n: int, /, **values: Any) -> Markup:
+        values.setdefault("num", n)
+        return marked(format_text(t.ngettext(singular, plural, n), values), (singular, 0))
+
+    def pgettext(context: str, message: str, /, **values: Any) -> Markup:
+        return marked(
+            format_text(str(t.pgettext(context, message)), values), f"{context}\x04{message}"
+        )
+
+    env.globals.update(gettext=gettext, ngettext=ngettext, pgettext=pgettext)
+    env.newstyle_gettext = True  # type: ignore[attr-defined]
     words = Words(t)
 
     def how(step: Step, with_onto: bool) -> str:
@@ -128,13 +135,21 @@ def install(env: jinja2.Environment, t: Translations) -> Words:
 
     env.globals["picture"] = picture
 
-    def move_title(step: Step) -> Markup:
-        return text(words.move_title(step.number, step.move, step.onto, step.direction))
+    def move_title(step: Step) -> Text:
+        return Text(words.move_title(step.number, step.move, step.onto, step.direction))
 
     env.globals["move_title"] = move_title
     env.globals["stuck_message"] = STUCK_MESSAGE
     env.globals["new_game_window"] = NEW_GAME_WINDOW
     return words
+
+
+def _translated_ids(t: Translations) -> set[object] | None:
+    """The message ids ``t`` has a translation for, where it can tell (gettext's catalog)."""
+    catalog = getattr(getattr(t, "t", t), "_catalog", None)
+    if not isinstance(catalog, dict):
+        return None
+    return {key for key, value in catalog.items() if key and value}
 
 
 def _template_location(error: BaseException, template: str) -> str:
@@ -175,7 +190,8 @@ def render_language(
     """Every file of one language's docs folder: {path: text} (pages and assets)."""
     facts = facts if facts is not None else rules_page_facts()
     env = environment()
-    install(env, t if t is not None else translations(language))
+    t = t if t is not None else translations(language)
+    install(env, t, mark_untranslated=not language.shipped)
     pages = {page: _render(env, template, facts) for page, template in PAGES.items()}
     for asset in sorted(ASSETS.rglob("*")):
         if asset.is_file():

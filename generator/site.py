@@ -18,8 +18,16 @@ from typing import Any
 
 import yaml
 
-from generator.catalogs import ROOT, Language, languages, source_language, translations
+from generator.catalogs import (
+    ROOT,
+    CatalogError,
+    Language,
+    languages,
+    source_language,
+    translations,
+)
 from generator.engine import GolfError
+from generator.mdtext import OneLine
 from generator.pages import rules_page_facts
 from generator.render import render_language
 from generator.words import SITE_NAME, Translations
@@ -62,8 +70,8 @@ def language_config(
     config: dict[str, Any] = yaml.safe_load(MKDOCS_YML.read_text(encoding="utf-8"))
     config["docs_dir"] = str(docs_dir)
     config["site_dir"] = str(site_dir)
-    t = t if t is not None else translations(language, fallback_warning=False)
-    config["site_name"] = t.gettext(SITE_NAME)
+    t = OneLine(t if t is not None else translations(language, fallback_warning=False))
+    config["site_name"] = _config_text(t.gettext(SITE_NAME), language, SITE_NAME)
     config["theme"]["language"] = language.theme_language
     config["theme"]["custom_dir"] = str(ROOT / config["theme"]["custom_dir"])
     config.setdefault("extra", {})["alternate"] = [
@@ -71,6 +79,32 @@ def language_config(
         for other in all_languages
     ]
     return config
+
+
+CONFIG_UNSAFE = set('<>&"')
+"""Characters a string that goes into the MkDocs configuration may not hold: Material's
+templates print the site name without escaping in some places and escaped in others."""
+
+
+def _config_text(value: str, language: Language, msgid: str) -> str:
+    """A translation that goes into the MkDocs configuration: text without markup characters."""
+    unsafe = sorted(CONFIG_UNSAFE & set(value))
+    if unsafe:
+        raise CatalogError(
+            f"{language.po_file}:{_msgid_line(language.po_file, msgid)}: the translation of "
+            f"{msgid!r} may not contain {' '.join(unsafe)} (it goes into every page's header): "
+            f"{value!r}"
+        )
+    return value
+
+
+def _msgid_line(path: Path, msgid: str) -> int:
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return 1
+    quoted = f'msgid "{msgid}"'
+    return next((n for n, line in enumerate(lines, 1) if line.strip() == quoted), 1)
 
 
 class _Collect(logging.Handler):
@@ -121,8 +155,31 @@ REDIRECT = """<!doctype html>
 """
 
 
-def build_site(site: Path = SITE) -> list[BuiltLanguage]:
-    """Render and build every language into ``site/<code>/``; replace ``site`` only on success."""
+class BuildRefused(GolfError):
+    """``check`` found problems: the site is not built, ``site/`` stays as it was."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__(f"{len(problems)} problem(s); the site was not built")
+        self.problems = problems
+
+
+VERIFIED_BEFORE_BUILD = ["examples", "pages", "catalogs", "safety"]
+"""What ``build`` verifies before it writes anything: ``check`` less the site build itself."""
+
+
+def build_site(site: Path = SITE, *, verify: bool = True) -> list[BuiltLanguage]:
+    """Render and build every language into ``site/<code>/``; replace ``site`` only on success.
+
+    With ``verify`` (the default), the build first runs the checks of
+    :data:`VERIFIED_BEFORE_BUILD` and publishes nothing if one fails: the site
+    only ever says what ``check`` passes.
+    """
+    if verify:
+        from generator.check import run_checks
+
+        problems = run_checks(VERIFIED_BEFORE_BUILD)
+        if problems:
+            raise BuildRefused(problems)
     facts = rules_page_facts()
     all_languages = languages()
     site.parent.mkdir(parents=True, exist_ok=True)
