@@ -20,8 +20,8 @@ from __future__ import annotations
 import difflib
 import re
 import tempfile
-import traceback
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import markdown
@@ -36,13 +36,21 @@ from generator.catalogs import (
     read_catalog,
 )
 from generator.catalogs import languages as site_languages
-from generator.engine import Game, GolfError, Rules
+from generator.claims import CLAIMS, CLAIMS_FILE, ClaimError
+from generator.engine import DealCode, Game, GolfError, Rules, deal_for_number
 from generator.engine.solver import solve
-from generator.gamedata import DataFileError, load_reference_game, load_rules_examples
-from generator.pages import ClaimError, rules_page_facts
+from generator.gamedata import (
+    DataFileError,
+    ExampleDeal,
+    RecordedGame,
+    load_reference_game,
+    load_rules_examples,
+)
+from generator.pages import rules_page_facts
 from generator.pagetext import page_text
 
 Problems = Iterator[str]
+TEMPLATES_DIR = ROOT / "docs_src" / "templates"
 UPDATE = "run 'python -m generator catalog update'"
 
 
@@ -90,17 +98,133 @@ def check_examples() -> Problems:
             if found != verdicts[rules.value]:
                 said = "winnable" if verdicts[rules.value] else "unwinnable"
                 yield f"{_rel(path)}:{line}: {code} is recorded {said} on {rules.value}, the solver says otherwise"
+    yield from check_data_ties(recorded, examples)
+    yield from check_claims()
+
+
+def check_data_ties(recorded: RecordedGame, examples: dict[str, ExampleDeal]) -> Problems:
+    """Every deal kept in the data is the deal its code deals."""
+    deals = [(recorded.path, recorded.code, recorded.deal)]
+    deals += [(e.path, e.code, e.deal) for e in examples.values()]
+    for path, code, deal in deals:
+        try:
+            dealt = deal_for_number(DealCode.parse(code).number)
+        except GolfError as error:
+            yield f"{_rel(path)}:1: {error}"
+            continue
+        if dealt != deal:
+            differ = next(
+                i for i, (a, b) in enumerate(zip(dealt.deck, deal.deck, strict=True)) if a != b
+            )
+            yield (
+                f"{_rel(path)}:{_line_of(path, code)}: {code} deals other cards than the file "
+                f"records (deck position {differ + 1}: the code deals {dealt.deck[differ]}, "
+                f"the file says {deal.deck[differ]})"
+            )
+
+
+def _line_of(path: Path, text: str) -> int:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return next((n for n, line in enumerate(lines, 1) if text in line), 1)
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """A template sentence (its English msgid) and the claims its CLAIM comment names."""
+
+    template: Path
+    line: int
+    msgid: str
+    claims: tuple[str, ...]
+
+
+def template_sentences() -> list[Sentence]:
+    """Every translatable sentence of the templates, with its claims."""
+    from jinja2.ext import babel_extract
+
+    from generator.render import TEMPLATES
+
+    found = []
+    for template in sorted(TEMPLATES.glob("*.j2")):
+        with template.open("rb") as handle:
+            extracted = list(
+                babel_extract(
+                    handle,
+                    ("gettext", "ngettext", "pgettext"),
+                    ["CLAIM:"],
+                    {"extensions": "jinja2.ext.i18n", "trimmed": "true"},
+                )
+            )
+        for line, _function, message, comments in extracted:
+            texts = [m for m in (message if isinstance(message, tuple) else (message,)) if m]
+            names = tuple(
+                name
+                for comment in comments
+                for name in re.split(r"[\s,]+", comment.removeprefix("CLAIM:"))
+                if name
+            )
+            found.append(Sentence(template, line, str(texts[-1]), names))
+    return found
+
+
+def check_claims() -> Problems:
+    """Every sentence that states a rule is played in the engine (:mod:`generator.claims`)."""
+    claims_file = _rel(CLAIMS_FILE)
     try:
-        rules_page_facts()
+        sentences = template_sentences()
+    except Exception as error:  # a template that does not parse: reported by catalogs/site
+        yield f"{_rel(TEMPLATES_DIR)}:1: the templates cannot be read for their claims: {error}"
+        return
+    where: dict[str, list[Sentence]] = {}
+    for sentence in sentences:
+        for name in sentence.claims:
+            at = f"{_rel(sentence.template)}:{sentence.line}"
+            if name not in CLAIMS:
+                yield f"{at}: no claim named {name!r} in {claims_file}"
+                continue
+            where.setdefault(name, []).append(sentence)
+            if sentence.msgid not in CLAIMS[name].sentences:
+                yield (
+                    f"{at}: the sentence {_clip(sentence.msgid, 70)!r} is not the one claim "
+                    f"{name!r} was written for ({claims_file}:{CLAIMS[name].line}); check that "
+                    "the claim still backs it, then update the claim's sentence"
+                )
+    for name, item in CLAIMS.items():
+        tied = {s.msgid for s in where.get(name, [])}
+        for text in item.sentences:
+            if text not in tied:
+                yield (
+                    f"{claims_file}:{item.line}: claim {name!r} backs a sentence no template "
+                    f"holds with a CLAIM: {name} comment: {_clip(text, 70)!r}"
+                )
+    try:
+        facts = rules_page_facts()
     except ClaimError as error:
-        frame = next(
-            f
-            for f in reversed(traceback.extract_tb(error.__traceback__))
-            if f.name == "rules_page_facts"
-        )
-        yield f"{_rel(frame.filename)}:{frame.lineno}: {error}"
+        yield from _claim_failure(where, error.claim, str(error))
+        return
     except GolfError as error:
         yield _located(str(error))
+        return
+    for name, item in CLAIMS.items():
+        try:
+            failures = item.play(facts)
+        except Exception as error:  # an engine change that breaks the situation itself
+            failures = [f"the claim could not be played: {type(error).__name__}: {error}"]
+        for failure in failures:
+            yield from _claim_failure(where, name, failure)
+
+
+def _claim_failure(where: dict[str, list[Sentence]], name: str, failure: str) -> Problems:
+    sentences = where.get(name)
+    if not sentences:
+        yield f"{_rel(CLAIMS_FILE)}:{CLAIMS[name].line if name in CLAIMS else 1}: {failure}"
+        return
+    order = CLAIMS[name].sentences if name in CLAIMS else ()
+    first = min(sentences, key=lambda s: order.index(s.msgid) if s.msgid in order else len(order))
+    yield (
+        f"{_rel(first.template)}:{first.line}: the page says {_clip(first.msgid, 90)!r}, "
+        f"and the engine disagrees: {failure}"
+    )
 
 
 # -- pages -------------------------------------------------------------------

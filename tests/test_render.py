@@ -9,7 +9,7 @@ import pytest
 
 import generator.pages
 from generator.catalogs import CatalogError, Language, languages, translations
-from generator.engine import Scoring
+from generator.engine import Game, Rules, Scoring
 from generator.pages import rules_page_facts
 from generator.render import TemplateError, environment, render, render_language
 
@@ -111,9 +111,9 @@ def test_pages_follow_the_engine_when_the_scoring_changes(monkeypatch: pytest.Mo
     english = next(lang for lang in languages() if lang.code == "en")
     before = render_language(english)["rules.md"]
     assert "| +10 |" in before and "350 points" in before
-    monkeypatch.setattr(
-        generator.pages, "SCORING", Scoring(per_removal=20, per_card_left_when_stuck=-5)
-    )
+    scoring = Scoring(per_removal=20, per_card_left_when_stuck=-5)
+    monkeypatch.setattr(generator.pages, "SCORING", scoring)
+    monkeypatch.setattr(Game.__init__, "__defaults__", (Rules.EASY, scoring))
     after = render_language(english, rules_page_facts())["rules.md"]
     assert "| +20 |" in after and "| −5 |" in after
     assert "700 points (35 × 20)" in after
