@@ -5,8 +5,10 @@ Each part returns problems as ``file:line: what is wrong``:
 - ``examples``: the recorded reference game replays legally and wins, the
   solver's recorded verdicts still hold, and every claim the page makes of the
   engine holds (:func:`generator.pages.rules_page_facts`);
-- ``pages``: the rules page, rendered from the engine and the catalogs, reads
-  exactly like its golden text where a language has one (the seed pages);
+- ``pages``: every page of every shipped language, rendered from the engine,
+  the templates and the catalogs, reads exactly like its approved text
+  (``docs_src/approved/``, pictures' text alternatives included), and the
+  seed-tied rules pages also like their golden text (the seed pages);
 - ``catalogs``: the ``.pot`` is up to date with the templates and code, every
   shipped language's ``.po`` is complete (nothing untranslated or fuzzy), its
   placeholders match the English and its plural forms are valid;
@@ -17,16 +19,21 @@ Each part returns problems as ``file:line: what is wrong``:
 
 from __future__ import annotations
 
-import difflib
 import re
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import markdown
 from babel.messages.plurals import get_plural
 
+from generator.approval import (
+    SEED_PAGE,
+    approved_problems,
+    page_texts,
+    seed_problems,
+    stray_files,
+)
 from generator.catalogs import (
     POT_FILE,
     ROOT,
@@ -47,7 +54,7 @@ from generator.gamedata import (
     load_rules_examples,
 )
 from generator.pages import rules_page_facts
-from generator.pagetext import page_text
+from generator.pagetext import markdown_text as markdown_text
 
 Problems = Iterator[str]
 TEMPLATES_DIR = ROOT / "docs_src" / "templates"
@@ -230,38 +237,24 @@ def _claim_failure(where: dict[str, list[Sentence]], name: str, failure: str) ->
 # -- pages -------------------------------------------------------------------
 
 
-def markdown_text(source: str) -> str:
-    """The text of a Markdown page as the golden files hold it (as MkDocs renders it)."""
-    html = markdown.markdown(source, extensions=["tables"])
-    return page_text(f'<article class="md-content__inner">{html}</article>')
-
-
 def check_pages(languages: list[Language]) -> Problems:
-    from generator.render import render_language
-
     try:
         facts = rules_page_facts()
     except GolfError:
         return  # reported by check_examples
+    yield from stray_files(languages)
     for language in languages:
-        if language.golden is None:
+        if not language.shipped and language.golden is None:
             continue
         try:
-            rendered = render_language(language, facts)["rules.md"]
+            texts = page_texts(language, facts)
         except GolfError as error:
             yield _located(str(error))
             continue
-        actual = markdown_text(rendered).splitlines()
-        expected = language.golden.read_text(encoding="utf-8").splitlines()
-        for tag, i1, _i2, j1, _j2 in difflib.SequenceMatcher(None, expected, actual).get_opcodes():
-            if tag == "equal":
-                continue
-            want = expected[i1] if i1 < len(expected) else "(end of page)"
-            got = actual[j1] if j1 < len(actual) else "(end of page)"
-            yield (
-                f"{_rel(language.golden)}:{i1 + 1}: the {language.code} page differs: "
-                f"expected {_clip(want)!r}, the build says {_clip(got)!r}"
-            )
+        if language.shipped:
+            for page, text in texts.items():
+                yield from approved_problems(language, page, text)
+        yield from seed_problems(language, texts[SEED_PAGE])
 
 
 def _clip(text: str, size: int = 120) -> str:

@@ -111,6 +111,25 @@ def _check(only: str | None, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def _approve(lang: str | None, page: str | None, out: TextIO) -> int:
+    from generator.approval import approve, relative
+    from generator.catalogs import languages
+
+    results = approve(languages(), lang, page)
+    changed = [result for result in results if result.status != "unchanged"]
+    for result in changed:
+        print(f"{relative(result.path)}: {result.status}", file=out)
+    if changed:
+        print(
+            f"approve: {len(changed)} of {len(results)} approved text(s) changed; "
+            "review them with 'git diff docs_src/approved'",
+            file=out,
+        )
+    else:
+        print(f"approve: all {len(results)} approved text(s) unchanged", file=out)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -137,6 +156,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     check_cmd.add_argument(
         "--only", default=None, help="comma-separated parts: examples,pages,catalogs,safety,site"
+    )
+
+    approve_cmd = commands.add_parser(
+        "approve",
+        help="write the pages' texts into docs_src/approved/ (check compares the pages with them)",
+    )
+    approve_cmd.add_argument(
+        "--lang",
+        default=None,
+        help="language code(s), comma-separated (default: every shipped one)",
+    )
+    approve_cmd.add_argument(
+        "--page", default=None, help="page(s), comma-separated: index,rules,won-game (default: all)"
     )
 
     serve_cmd = commands.add_parser(
@@ -203,6 +235,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _build(args.site, sys.stderr)
         if args.command == "check":
             return _check(args.only, sys.stdout, sys.stderr)
+        if args.command == "approve":
+            return _approve(args.lang, args.page, sys.stdout)
         if args.command == "catalog":
             return _catalog(args, sys.stdout)
         if args.command == "serve":

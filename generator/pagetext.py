@@ -2,7 +2,11 @@
 paragraph and list item, tables as ``| a | b |`` rows.
 
 This is what the golden tests compare with ``tests/golden/*.txt``: the text a
-reader sees on the page, taken from the HTML that MkDocs built.
+reader sees on the page, taken from the HTML that MkDocs built. With
+``pictures=True`` each picture (an ``<svg>``) adds a line with its text
+alternative, ``[picture] <title>: <desc>``, where it stands on the page: what
+the approved texts in ``docs_src/approved/`` hold, so that a reviewer reads
+everything a visitor reads (or hears).
 """
 
 from __future__ import annotations
@@ -10,12 +14,18 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
+import markdown
+from mkdocs.utils.meta import get_data
+
 BLOCKS = {"h1", "h2", "h3", "h4", "p", "li", "tr"}
+PICTURE = "[picture]"
+"""The start of a picture's line."""
 
 
 class _PageText(HTMLParser):
-    def __init__(self) -> None:
+    def __init__(self, pictures: bool) -> None:
         super().__init__(convert_charrefs=True)
+        self.pictures = pictures
         self.lines: list[str] = []
         self.depth = 0  # inside the article
         self.article_level = 0
@@ -24,6 +34,9 @@ class _PageText(HTMLParser):
         self.cell: list[str] | None = None
         self.in_head = False
         self.skip = 0
+        # The picture being read: its <title> and <desc>, and which of them the text goes to.
+        self.picture: dict[str, list[str]] | None = None
+        self.picture_part: str | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         classes = (dict(attrs).get("class") or "").split()
@@ -34,6 +47,10 @@ class _PageText(HTMLParser):
             return
         if tag == "article":
             self.article_level += 1
+        if tag == "svg" and not self.skip:
+            self.picture = {"title": [], "desc": []}
+        elif self.picture is not None and self.skip == 1 and tag in {"title", "desc"}:
+            self.picture_part = tag  # the svg's own title and desc, not a card's
         if self.skip or tag in {"svg", "script", "style"} or "headerlink" in classes:
             self.skip += 1
             return
@@ -51,6 +68,11 @@ class _PageText(HTMLParser):
             return
         if self.skip:
             self.skip -= 1  # every tag inside a skipped one is counted in and out
+            if self.skip == 1:
+                self.picture_part = None
+            elif self.skip == 0 and self.picture is not None:
+                self._picture_line(self.picture)
+                self.picture = None
             return
         if tag == "article":
             self.article_level -= 1
@@ -71,21 +93,49 @@ class _PageText(HTMLParser):
             self.buffer = None
 
     def handle_data(self, data: str) -> None:
-        if not self.article_level or self.skip:
+        if not self.article_level:
+            return
+        if self.skip:
+            if self.picture is not None and self.picture_part is not None:
+                self.picture[self.picture_part].append(data)
             return
         if self.cell is not None:
             self.cell.append(data)
         elif self.buffer is not None:
             self.buffer.append(data)
 
+    def _picture_line(self, picture: dict[str, list[str]]) -> None:
+        if not self.pictures:
+            return
+        title, desc = (_normal("".join(picture[part])) for part in ("title", "desc"))
+        self.lines.append(f"{PICTURE} {title}: {desc}" if desc else f"{PICTURE} {title}")
+
 
 def _normal(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def page_text(html: str) -> str:
-    """The page's text, one block per line, ending with a newline."""
-    parser = _PageText()
+def page_text(html: str, *, pictures: bool = False) -> str:
+    """The page's text, one block per line, ending with a newline.
+
+    ``pictures``: add a ``[picture] <title>: <desc>`` line for each picture
+    (the seed pages have none, so the golden comparison leaves them out).
+    """
+    parser = _PageText(pictures)
     parser.feed(html)
     parser.close()
     return "\n".join(parser.lines) + "\n"
+
+
+def without_pictures(text: str) -> str:
+    """``text`` (as :func:`page_text` gives it) without its picture lines."""
+    return "".join(
+        line for line in text.splitlines(keepends=True) if not line.startswith(PICTURE + " ")
+    )
+
+
+def markdown_text(source: str, *, pictures: bool = False) -> str:
+    """The text of a generated Markdown page as MkDocs renders it (front matter left out)."""
+    content, _meta = get_data(source)
+    html = markdown.markdown(content, extensions=["tables"])
+    return page_text(f'<article class="md-content__inner">{html}</article>', pictures=pictures)

@@ -1,0 +1,281 @@
+"""Approved texts: every page in every shipped language, as a reviewer read it.
+
+``docs_src/approved/<lang>/<page>.txt`` holds a page's text as
+:func:`generator.pagetext.markdown_text` extracts it from the Markdown the
+generator renders (one line per heading, paragraph, list item and table row),
+with one ``[picture] <title>: <desc>`` line per picture. ``check`` (part
+``pages``) compares each page with its approved text and names the words that
+differ; ``python -m generator approve`` writes the texts anew, for a reviewer
+to read in the git diff.
+
+The rules pages of the languages with a ``golden:`` text in
+``locales/languages.yaml`` are tied to the seed pages, the project's oracle:
+``approve`` refuses to write such a page when its text (without the picture
+lines) differs from the seed, and ``check`` compares it with the seed as well.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from generator.catalogs import ROOT, Language
+from generator.engine import GolfError
+from generator.pagetext import markdown_text, without_pictures
+
+APPROVED = ROOT / "docs_src" / "approved"
+APPROVE = "python -m generator approve"
+SEED_PAGE = "rules"
+"""The page a language's ``golden:`` text (its seed page) is the text of."""
+CONTEXT = 4
+"""Unchanged words shown on each side of a change."""
+LONGEST_RUN = 16
+"""A changed run of more words than this is shown shortened."""
+
+
+class ApprovalError(GolfError):
+    """``approve`` cannot do what it was asked; the message is one line."""
+
+
+def page_names() -> list[str]:
+    """The pages' names (``index``, ``rules``, ``won-game``), from ``generator.render.PAGES``."""
+    from generator.render import PAGES
+
+    return [page.removesuffix(".md") for page in PAGES]
+
+
+def approved_path(code: str, page: str) -> Path:
+    return APPROVED / code / f"{page}.txt"
+
+
+def relative(path: Path) -> str:
+    """``path`` relative to the repository, for messages."""
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
+def page_texts(language: Language, facts: dict[str, Any]) -> dict[str, str]:
+    """Every page of ``language`` as its approved text would hold it: {page name: text}."""
+    from generator.render import render_language
+
+    rendered = render_language(language, facts)
+    return {page: markdown_text(rendered[f"{page}.md"], pictures=True) for page in page_names()}
+
+
+# -- word-level differences -------------------------------------------------
+
+LINE_BREAK = "¶"
+
+
+@dataclass(frozen=True)
+class Difference:
+    line: int
+    """The first differing line of the expected text (1-based)."""
+    words: str
+    """The differing words in context: ``…uit kolom [-5-]{+2+} (één…``."""
+
+
+def _words(lines: Sequence[str]) -> list[str]:
+    words: list[str] = []
+    for number, line in enumerate(lines):
+        if number:
+            words.append(LINE_BREAK)
+        words.extend(line.split())
+    return words
+
+
+def _run(words: Sequence[str]) -> str:
+    if len(words) > LONGEST_RUN:
+        head, tail = LONGEST_RUN // 2, LONGEST_RUN // 4
+        words = [*words[:head], "…", *words[-tail:]]
+    return " ".join(words)
+
+
+def word_diff(old: Sequence[str], new: Sequence[str]) -> str:
+    """The words that differ between two runs of lines, with a few words of context.
+
+    Removed words are shown as ``[-old-]``, added ones as ``{+new+}``; ``¶``
+    stands for a line break inside the run.
+    """
+    a, b = _words(old), _words(new)
+    pieces: list[str] = []
+    opcodes = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    for index, (tag, i1, i2, j1, j2) in enumerate(opcodes):
+        if tag == "equal":
+            same = a[i1:i2]
+            first, last = index == 0, index == len(opcodes) - 1
+            if first and last:
+                continue
+            if first:
+                pieces.append(("…" if len(same) > CONTEXT else "") + " ".join(same[-CONTEXT:]))
+            elif last:
+                pieces.append(" ".join(same[:CONTEXT]) + ("…" if len(same) > CONTEXT else ""))
+            elif len(same) > 2 * CONTEXT + 1:
+                pieces.append(" ".join(same[:CONTEXT]) + " … " + " ".join(same[-CONTEXT:]))
+            else:
+                pieces.append(" ".join(same))
+            continue
+        change = ""
+        if i2 > i1:
+            change += f"[-{_run(a[i1:i2])}-]"
+        if j2 > j1:
+            change += f"{{+{_run(b[j1:j2])}+}}"
+        pieces.append(change)
+    return " ".join(piece for piece in pieces if piece)
+
+
+def differences(expected: Sequence[str], actual: Sequence[str]) -> list[Difference]:
+    """One :class:`Difference` per run of lines that differ."""
+    found = []
+    matcher = difflib.SequenceMatcher(None, expected, actual, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        line = max(1, min(i1 + 1, len(expected)))
+        found.append(Difference(line, word_diff(expected[i1:i2], actual[j1:j2])))
+    return found
+
+
+# -- the comparisons ----------------------------------------------------------
+
+
+def approve_command(code: str, page: str) -> str:
+    return f"{APPROVE} --lang {code} --page {page}"
+
+
+def approved_problems(language: Language, page: str, text: str) -> Iterator[str]:
+    """``file:line: ...`` for each run of lines where ``text`` differs from the page's approved text."""
+    path = approved_path(language.code, page)
+    where = relative(path)
+    try:
+        approved = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        yield f"{where}:1: missing; run '{APPROVE}'"
+        return
+    except (OSError, UnicodeDecodeError) as error:
+        yield f"{where}:1: cannot read: {error}"
+        return
+    for difference in differences(approved.splitlines(), text.splitlines()):
+        yield (
+            f"{where}:{difference.line}: the {language.code} {page} page differs: "
+            f"{difference.words}; if intended, run '{approve_command(language.code, page)}' "
+            f"and review the diff"
+        )
+
+
+SEED_IS_ORACLE = "the seed is the oracle"
+
+
+def _seed_differences(language: Language, text: str) -> tuple[str, list[Difference]]:
+    """The seed file (for messages) and where the page, without its pictures, differs from it."""
+    assert language.golden is not None
+    where = relative(language.golden)
+    try:
+        seed = language.golden.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ApprovalError(f"{where}:1: cannot read the seed page: {error}") from None
+    return where, differences(seed.splitlines(), without_pictures(text).splitlines())
+
+
+def _seed_message(language: Language, where: str, difference: Difference) -> str:
+    return (
+        f"{where}:{difference.line}: the {language.code} {SEED_PAGE} page differs from its seed: "
+        f"{difference.words}; {SEED_IS_ORACLE}"
+    )
+
+
+def seed_problems(language: Language, text: str) -> Iterator[str]:
+    """``file:line: ...`` for each run of lines where the seed-tied page differs from its seed."""
+    if language.golden is None:
+        return
+    try:
+        where, found = _seed_differences(language, text)
+    except ApprovalError as error:
+        yield str(error)
+        return
+    for difference in found:
+        yield (
+            f"{_seed_message(language, where, difference)}: "
+            f"change the catalog or template back, never the seed"
+        )
+
+
+def stray_files(languages: list[Language]) -> Iterator[str]:
+    """Approved texts of no shipped language's page (a page or language gone)."""
+    shipped = {language.code for language in languages if language.shipped}
+    pages = set(page_names())
+    if not APPROVED.is_dir():
+        return
+    for path in sorted(APPROVED.rglob("*")):
+        if not path.is_file():
+            continue
+        parts = path.relative_to(APPROVED).parts
+        if len(parts) != 2 or parts[0] not in shipped or path.suffix != ".txt":
+            yield f"{relative(path)}:1: not the approved text of a shipped language's page; delete it"
+        elif path.stem not in pages:
+            yield f"{relative(path)}:1: no page {path.stem!r} (pages: {', '.join(page_names())}); delete it"
+
+
+# -- approve ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Approved:
+    path: Path
+    status: str
+    """``created``, ``updated`` or ``unchanged``."""
+
+
+def _selected(given: str | None, known: list[str], what: str) -> list[str]:
+    if not given:
+        return known
+    chosen = [item.strip() for item in given.split(",") if item.strip()]
+    unknown = [item for item in chosen if item not in known]
+    if unknown:
+        raise ApprovalError(f"no such {what}: {', '.join(unknown)} ({what}s: {', '.join(known)})")
+    return chosen
+
+
+def approve(
+    languages: list[Language], lang: str | None = None, page: str | None = None
+) -> list[Approved]:
+    """Write the approved texts of the chosen pages (all shipped languages, all pages by default).
+
+    Refuses, writing nothing, if a chosen seed-tied page differs from its seed.
+    """
+    from generator.pages import rules_page_facts
+
+    shipped = [language for language in languages if language.shipped]
+    codes = _selected(lang, [language.code for language in shipped], "shipped language")
+    pages = _selected(page, page_names(), "page")
+    facts = rules_page_facts()
+    texts: dict[Path, str] = {}
+    for language in shipped:
+        if language.code not in codes:
+            continue
+        rendered = page_texts(language, facts)
+        if SEED_PAGE in pages and language.golden is not None:
+            where, found = _seed_differences(language, rendered[SEED_PAGE])
+            if found:
+                raise ApprovalError(
+                    f"{_seed_message(language, where, found[0])}: approve does not write "
+                    f"{relative(approved_path(language.code, SEED_PAGE))} "
+                    f"({len(found)} difference(s); nothing written)"
+                )
+        for name in pages:
+            texts[approved_path(language.code, name)] = rendered[name]
+    results = []
+    for path, text in texts.items():
+        old = path.read_text(encoding="utf-8") if path.is_file() else None
+        if old == text:
+            results.append(Approved(path, "unchanged"))
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        results.append(Approved(path, "created" if old is None else "updated"))
+    return results

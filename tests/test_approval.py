@@ -1,0 +1,223 @@
+"""Approved texts: every page in every shipped language, compared by `check`, written by `approve`."""
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.approval import APPROVED, approved_path, page_names, word_diff
+from generator.catalogs import languages
+from generator.cli import main
+from generator.gamedata import load_reference_game
+from generator.pagetext import PICTURE, page_text, without_pictures
+from generator.render import PAGES, render_language
+from generator.site import build_site
+from tests.test_check import NL, edit, repository_copy, run_check
+
+WON_GAME = "docs_src/templates/won_game.md.j2"
+MOVE_TITLE_NL = 'msgstr "Zet %(number)s: je verwijdert %(card)s uit kolom %(column)s (%(how)s)"'
+SWAPPED_NL = 'msgstr "Zet %(column)s: je verwijdert %(card)s uit kolom %(number)s (%(how)s)"'
+
+
+def shipped() -> list[str]:
+    return [language.code for language in languages() if language.shipped]
+
+
+def run_approve(copy: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "generator", "approve", *args],
+        cwd=copy,
+        env={**os.environ, "PYTHONPATH": str(copy)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+@pytest.fixture
+def copy(tmp_path: Path) -> Path:
+    copy = repository_copy(tmp_path)
+    result = run_check(copy, "pages")
+    assert result.returncode == 0, "the copy should pass before it is broken\n" + result.stdout
+    return copy
+
+
+# -- the approved files -------------------------------------------------------
+
+
+def test_every_shipped_page_has_an_approved_text() -> None:
+    assert sorted(p.relative_to(APPROVED).as_posix() for p in APPROVED.rglob("*.txt")) == sorted(
+        f"{code}/{page.removesuffix('.md')}.txt" for code in shipped() for page in PAGES
+    )
+
+
+def test_approved_texts_are_what_the_built_site_shows(tmp_path: Path) -> None:
+    """The texts come from the generator's Markdown; MkDocs' HTML must read the same."""
+    site = tmp_path / "site"
+    build_site(site)
+    for code in shipped():
+        for page in page_names():
+            html = site / code / ("index.html" if page == "index" else f"{page}/index.html")
+            built = page_text(html.read_text(encoding="utf-8"), pictures=True)
+            assert built == approved_path(code, page).read_text(encoding="utf-8"), (code, page)
+
+
+def test_picture_lines_are_in_the_approved_texts() -> None:
+    moves = len(load_reference_game().moves)
+    for language in languages():
+        if not language.shipped:
+            continue
+        rendered = render_language(language)
+        for page in page_names():
+            source = rendered[f"{page}.md"]
+            titles = re.findall(r"<title[^>]*>([^<]*)</title>", source)
+            descs = re.findall(r"<desc[^>]*>([^<]*)</desc>", source)
+            text = approved_path(language.code, page).read_text(encoding="utf-8")
+            lines = [line for line in text.splitlines() if line.startswith(PICTURE + " ")]
+            assert lines == [
+                f"{PICTURE} {title}: {desc}" for title, desc in zip(titles, descs, strict=True)
+            ]
+            if page == "won-game":
+                assert len(lines) == moves + 1  # the deal, then one per move
+            if page == "rules" and language.golden is not None:
+                golden = language.golden.read_text(encoding="utf-8")
+                assert without_pictures(text).splitlines() == golden.splitlines()
+    nl = approved_path("nl", "won-game").read_text(encoding="utf-8")
+    assert "[picture] De stand na zet 2: Trekstapel: 15 kaarten; aflegstapel: klaveren 9." in nl
+
+
+def test_page_text_reads_a_pictures_title_and_desc_only_when_asked() -> None:
+    html = (
+        '<article class="md-content__inner"><h1>Title</h1>'
+        '<figure><svg role="img"><title id="t">The deal</title><desc>Stock: 16 cards.</desc>'
+        '<g class="card"><rect x="1" /><text class="corner">6♥</text></g></svg></figure>'
+        "<p>After</p></article>"
+    )
+    assert page_text(html) == "Title\nAfter\n"
+    assert page_text(html, pictures=True) == "Title\n[picture] The deal: Stock: 16 cards.\nAfter\n"
+
+
+def test_word_diff_shows_a_change_at_the_end_of_a_long_line() -> None:
+    words = [f"word{n}" for n in range(60)]
+    old, new = " ".join([*words, "end."]), " ".join([*words, "finish."])
+    assert word_diff([old], [new]) == "…word56 word57 word58 word59 [-end.-]{+finish.+}"
+
+
+# -- check ------------------------------------------------------------------
+
+
+def test_a_swapped_placeholder_in_the_dutch_move_title_is_caught(copy: Path) -> None:
+    edit(copy, NL, MOVE_TITLE_NL, SWAPPED_NL)
+    result = run_check(copy, "pages")
+    assert result.returncode == 1
+    problems = result.stdout.splitlines()
+    assert problems and all(p.startswith("docs_src/approved/nl/won-game.txt:") for p in problems), (
+        problems
+    )
+    # move 2 removes 9♣ from column 5: now "Zet 5: ... uit kolom 2"
+    assert any(
+        "Zet [-2:-]{+5:+} je verwijdert 9♣ uit kolom [-5-]{+2+} (één" in p
+        and p.endswith(
+            "; if intended, run 'python -m generator approve --lang nl --page won-game'"
+            " and review the diff"
+        )
+        for p in problems
+    ), problems
+
+
+def test_an_english_wording_change_in_a_template_is_caught(copy: Path) -> None:
+    edit(copy, WON_GAME, "from the deal to the win", "from the deal to the victory", count=2)
+    result = run_check(copy, "pages")
+    assert result.returncode == 1
+    english = [
+        p for p in result.stdout.splitlines() if p.startswith("docs_src/approved/en/won-game.txt:")
+    ]
+    assert len(english) == 1, result.stdout
+    assert "the en won-game page differs: …the deal to the [-win:-]{+victory:+}" in english[0]
+
+
+def test_a_change_at_the_end_of_a_long_line_shows_the_changed_words(copy: Path) -> None:
+    approved = (copy / "docs_src/approved/nl/rules.txt").read_text(encoding="utf-8")
+    long_line = next(line for line in approved.splitlines() if line.endswith("Zie de bronnen."))
+    assert len(long_line) > 200
+    edit(copy, NL, "Zie de bronnen.", "Zie de literatuur.")
+    problems = run_check(copy, "pages").stdout.splitlines()
+    assert len(problems) == 2, problems  # the approved text, and the seed
+    approved_line = approved.splitlines().index(long_line) + 1
+    assert problems[0].startswith(f"docs_src/approved/nl/rules.txt:{approved_line}: ")
+    golden = (copy / "tests/golden/nl.txt").read_text(encoding="utf-8").splitlines()
+    assert problems[1].startswith(f"tests/golden/nl.txt:{golden.index(long_line) + 1}: ")
+    assert "the seed is the oracle" in problems[1]
+    for problem in problems:
+        assert "…eerste kaart). Zie de [-bronnen.-]{+literatuur.+}" in problem
+
+
+def test_a_missing_or_stray_approved_text_is_a_problem(copy: Path) -> None:
+    (copy / "docs_src/approved/de/index.txt").unlink()
+    (copy / "docs_src/approved/de/old-page.txt").write_text("Old\n", encoding="utf-8")
+    problems = run_check(copy, "pages").stdout.splitlines()
+    assert problems == [
+        "docs_src/approved/de/old-page.txt:1: no page 'old-page' (pages: index, rules, won-game); delete it",
+        "docs_src/approved/de/index.txt:1: missing; run 'python -m generator approve'",
+    ]
+
+
+# -- approve ----------------------------------------------------------------
+
+
+def test_approve_then_check_passes_again(copy: Path) -> None:
+    edit(copy, WON_GAME, "from the deal to the win", "from the deal to the victory", count=2)
+    edit(copy, NL, MOVE_TITLE_NL, SWAPPED_NL)
+    assert run_check(copy, "pages").returncode == 1
+    before = (copy / "docs_src/approved/en/rules.txt").read_bytes()
+    result = run_approve(copy)
+    assert result.returncode == 0, result.stderr
+    changed = [line.split(":")[0] for line in result.stdout.splitlines()[:-1]]
+    # nl and de have no translation of the new English sentence yet: they show it in English
+    assert changed == [f"docs_src/approved/{code}/won-game.txt" for code in shipped()]
+    assert result.stdout.splitlines()[-1].startswith("approve: 3 of 9 approved text(s) changed")
+    assert (copy / "docs_src/approved/en/rules.txt").read_bytes() == before
+    nl = (copy / "docs_src/approved/nl/won-game.txt").read_text(encoding="utf-8")
+    assert "Zet 5: je verwijdert 9♣ uit kolom 2 (één waarde hoger dan 8♠)" in nl
+    assert run_check(copy, "pages").returncode == 0
+    again = run_approve(copy, "--lang", "nl", "--page", "won-game")
+    assert again.stdout == "approve: all 1 approved text(s) unchanged\n"
+
+
+def test_approve_refuses_to_change_a_seed_tied_page(copy: Path) -> None:
+    edit(copy, NL, 'msgstr "De trekstapel"', 'msgstr "De stapel"')
+    edit(copy, NL, MOVE_TITLE_NL, SWAPPED_NL)
+    files = sorted((copy / "docs_src/approved").rglob("*.txt"))
+    before = [path.read_bytes() for path in files]
+    for args in [(), ("--lang", "nl"), ("--lang", "nl", "--page", "rules")]:
+        result = run_approve(copy, *args)
+        assert result.returncode == 1, args
+        assert result.stdout == ""
+        assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+        assert result.stderr.startswith(
+            "error: tests/golden/nl.txt:14: the nl rules page differs from its seed: "
+            "De [-trekstapel-]{+stapel+}; the seed is the oracle"
+        ), result.stderr
+        assert [path.read_bytes() for path in files] == before  # nothing written
+    # the other pages can still be approved
+    result = run_approve(copy, "--lang", "nl", "--page", "won-game")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("docs_src/approved/nl/won-game.txt: updated\n")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--lang", "xx"], "no such shipped language: xx (shipped languages: {shipped})"),
+        (["--page", "help"], "no such page: help (pages: index, rules, won-game)"),
+    ],
+)
+def test_approve_names_an_unknown_language_or_page(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    assert main(["approve", *args]) == 1
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", f"error: {message.format(shipped=', '.join(shipped()))}\n")
