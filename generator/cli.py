@@ -7,6 +7,7 @@ in the README; errors are one line on stderr and a non-zero exit.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import sys
@@ -195,6 +196,9 @@ def _catalog(args: argparse.Namespace, out: TextIO) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     if args.command == "solve":
+        if isinstance(sys.stdin, io.TextIOWrapper):
+            # A line that is not UTF-8 is a bad line (not JSON), not the end of the run.
+            sys.stdin.reconfigure(errors="replace")
         return _solve_lines(Rules(args.rules), sys.stdin, sys.stdout, sys.stderr)
     if args.command == "game":
         return _recorded_game(args.code, args.json, sys.stdout)

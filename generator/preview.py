@@ -9,6 +9,7 @@ until it is fixed.
 
 from __future__ import annotations
 
+import ipaddress
 import sys
 from gettext import NullTranslations
 
@@ -23,18 +24,30 @@ PREVIEW = ROOT / "_build" / "preview"
 
 
 def parse_address(addr: str) -> tuple[str, int]:
-    """``HOST:PORT`` as a host and a port number.
+    """``IP:PORT`` (or ``localhost:PORT``) as a host and a port number, as MkDocs takes them.
 
     >>> parse_address("127.0.0.1:8000")
     ('127.0.0.1', 8000)
+    >>> parse_address("[::1]:8000")
+    ('::1', 8000)
     >>> parse_address("localhost")
     Traceback (most recent call last):
     ...
-    generator.engine.errors.GolfError: --addr 'localhost': expected HOST:PORT like 127.0.0.1:8000
+    generator.engine.errors.GolfError: --addr 'localhost': expected IP:PORT like 127.0.0.1:8000
+    >>> parse_address("example.org:80")
+    Traceback (most recent call last):
+    ...
+    generator.engine.errors.GolfError: --addr 'example.org:80': expected IP:PORT like 127.0.0.1:8000
     """
     host, _, port = addr.rpartition(":")
+    host = host[1:-1] if host.startswith("[") and host.endswith("]") else host
+    if host != "localhost":
+        try:
+            host = str(ipaddress.ip_address(host))
+        except ValueError:
+            host = ""
     if not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise GolfError(f"--addr {addr!r}: expected HOST:PORT like 127.0.0.1:8000")
+        raise GolfError(f"--addr {addr!r}: expected IP:PORT like 127.0.0.1:8000")
     return host, int(port)
 
 
@@ -64,9 +77,10 @@ def serve(code: str | None, addr: str) -> int:
     config["extra"]["generator_language"] = code
     config_file = PREVIEW / f"mkdocs-{code}.yml"
     config_file.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
-    print(f"serving {code} at http://{host}:{port}/", flush=True)
+    url_host = f"[{host}]" if ":" in host else host
+    print(f"serving {code} at http://{url_host}:{port}/", flush=True)
     try:
-        mkdocs_serve(config_file=str(config_file), livereload=True, dev_addr=f"{host}:{port}")
+        mkdocs_serve(config_file=str(config_file), livereload=True, dev_addr=f"{url_host}:{port}")
     except MkDocsException as error:  # MkDocs has logged the details
         raise GolfError(f"serve: {error.format_message()}") from None
     except OSError as error:

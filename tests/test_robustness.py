@@ -7,6 +7,7 @@ the repository where a file has to be broken.
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import re
 import signal
@@ -206,8 +207,6 @@ def test_closed_pipe_is_quiet(args: tuple[str, ...]) -> None:
 
 
 def json_deal(number: int) -> str:
-    import json
-
     return json.dumps(deal_for_number(number).to_json()) + "\n"
 
 
@@ -235,7 +234,7 @@ def test_game_into_head_is_quiet() -> None:
         (("solve", "--rules", "hard"), 2, "invalid choice: 'hard'"),
         (("game",), 2, "required: code"),
         (("nonsense",), 2, "invalid choice: 'nonsense'"),
-        (("serve", "--addr", "localhost"), 1, "--addr 'localhost': expected HOST:PORT"),
+        (("serve", "--addr", "localhost"), 1, "--addr 'localhost': expected IP:PORT"),
         (("serve", "--lang", "fr"), 1, "no language 'fr'"),
     ],
 )
@@ -244,6 +243,19 @@ def test_bad_arguments_are_one_line(args: tuple[str, ...], status: int, words: s
     assert result.returncode == status
     assert words in one_error_line(result)
     assert result.stdout == ""
+
+
+def test_solve_reads_a_line_that_is_not_utf8_as_a_bad_line() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "solve"],
+        input=b"\xff\xfe{\n" + json_deal(1).encode(),
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+        capture_output=True,
+        timeout=120,
+    )
+    assert result.returncode == 1
+    assert result.stderr.decode().splitlines() == ["stdin:1: not JSON: Expecting value at column 1"]
+    assert [json.loads(line)["line"] for line in result.stdout.splitlines()] == [2]
 
 
 def test_unexpected_error_is_one_line_naming_where(restore: Path) -> None:
