@@ -51,22 +51,137 @@ class Language:
         return self.locales / self.code / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+LOCALE_ID = re.compile(r"[a-z]{2,3}(?:_[A-Z][a-z]{3})?(?:_(?:[A-Z]{2}|[0-9]{3}))?")
+"""A gettext locale identifier: language, then optional script and region (``nl``, ``pt_BR``)."""
+THEME_LANGUAGE = re.compile(r"[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*")
+_KEYS = {"code": True, "name": True, "theme_language": True, "shipped": True, "golden": False}
+"""The keys of a language entry, and whether each is required."""
+
+
+def _theme_has_language(theme_language: str) -> bool:
+    """Whether Material for MkDocs (or the site's override folder) translates its interface."""
+    from importlib.resources import files
+
+    name = f"{theme_language}.html"
+    material = files("material") / "templates" / "partials" / "languages" / name
+    override = ROOT / "docs_src" / "overrides" / "partials" / "languages" / name
+    return material.is_file() or override.is_file()
+
+
 def languages(path: Path = LANGUAGES_FILE) -> list[Language]:
-    """The site's languages, source language first."""
+    """The site's languages, in the file's order; the file is read strictly.
+
+    Raises :class:`CatalogError` (``file:line: what``) on anything the build
+    could stumble over later: a missing, unknown or repeated key, a repeated
+    or unknown language code, ``shipped`` that is not a boolean, a theme
+    language Material has no translation for, a missing golden file, a
+    ``source`` that is not one of the codes.
+    """
+    from babel import Locale, UnknownLocaleError
+
+    def fail(node: yaml.Node, message: str) -> CatalogError:
+        return CatalogError(f"{path}:{node.start_mark.line + 1}: {message}")
+
+    def value(node: yaml.Node) -> object:
+        if not isinstance(node, yaml.ScalarNode):
+            return node  # a list or mapping where a scalar belongs: reported by its caller
+        return yaml.constructor.SafeConstructor().construct_object(node)
+
+    def mapping(node: yaml.Node, what: str) -> dict[str, tuple[yaml.Node, yaml.Node]]:
+        if not isinstance(node, yaml.MappingNode):
+            raise fail(node, f"{what}: expected a mapping")
+        result: dict[str, tuple[yaml.Node, yaml.Node]] = {}
+        for key_node, value_node in node.value:
+            key = str(value(key_node))
+            if key in result:
+                raise fail(key_node, f"duplicate key {key!r}")
+            result[key] = (key_node, value_node)
+        return result
+
+    def text(node: yaml.Node, key: str) -> str:
+        found = value(node)
+        if not isinstance(found, str) or not found.strip():
+            shown = found if not isinstance(found, yaml.Node) else "a list or mapping"
+            raise fail(node, f"{key} must be a non-empty text, not {shown!r}")
+        return found
+
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        result = [
-            Language(
-                item["code"],
-                item["name"],
-                item["theme_language"],
-                bool(item["shipped"]),
-                golden=ROOT / item["golden"] if item.get("golden") else None,
+        root = yaml.compose(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise CatalogError(f"{path}:1: cannot read the languages list: {error.strerror}") from None
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line = mark.line + 1 if mark else 1
+        raise CatalogError(f"{path}:{line}: not valid YAML: {error.problem}") from None
+    except yaml.YAMLError as error:
+        raise CatalogError(f"{path}:1: not valid YAML: {error}") from None
+    if root is None:
+        raise CatalogError(f"{path}:1: empty; expected 'source' and 'languages'")
+    top = mapping(root, "the file")
+    for key, (key_node, _) in top.items():
+        if key not in ("source", "languages"):
+            raise fail(key_node, f"unknown key {key!r} (known: source, languages)")
+    for key in ("source", "languages"):
+        if key not in top:
+            raise fail(root, f"missing key {key!r}")
+    entries = top["languages"][1]
+    if not isinstance(entries, yaml.SequenceNode) or not entries.value:
+        raise fail(entries, "languages: expected a list of languages")
+
+    result: list[Language] = []
+    seen: dict[str, int] = {}
+    for entry in entries.value:
+        fields = mapping(entry, "a language")
+        for key, (key_node, _) in fields.items():
+            if key not in _KEYS:
+                known = ", ".join(_KEYS)
+                raise fail(key_node, f"unknown key {key!r} in a language (known: {known})")
+        for key, required in _KEYS.items():
+            if required and key not in fields:
+                raise fail(entry, f"a language is missing key {key!r}")
+        code_node = fields["code"][1]
+        code = text(code_node, "code")
+        if not LOCALE_ID.fullmatch(code):
+            raise fail(code_node, f"code {code!r} is not a locale identifier like 'nl' or 'pt_BR'")
+        try:
+            Locale.parse(code)
+        except (UnknownLocaleError, ValueError):
+            raise fail(code_node, f"code {code!r} is not a locale Babel knows") from None
+        if code in seen:
+            raise fail(code_node, f"language {code!r} is listed twice (first at line {seen[code]})")
+        seen[code] = code_node.start_mark.line + 1
+        name = text(fields["name"][1], "name")
+        theme_node = fields["theme_language"][1]
+        theme_language = text(theme_node, "theme_language")
+        if not THEME_LANGUAGE.fullmatch(theme_language):
+            raise fail(
+                theme_node,
+                f"theme_language {theme_language!r} is not a language code like 'de' or 'pt-BR'",
             )
-            for item in data["languages"]
-        ]
-    except (OSError, yaml.YAMLError, KeyError, TypeError) as error:
-        raise CatalogError(f"{path}:1: cannot read the languages list: {error}") from None
+        if not _theme_has_language(theme_language):
+            raise fail(
+                theme_node,
+                f"theme_language {theme_language!r} has no translation in Material for MkDocs "
+                f"(no partials/languages/{theme_language}.html)",
+            )
+        shipped_node = fields["shipped"][1]
+        shipped = value(shipped_node)
+        if not isinstance(shipped, bool):
+            shown = shipped if not isinstance(shipped, yaml.Node) else "a list or mapping"
+            raise fail(shipped_node, f"shipped must be true or false, not {shown!r}")
+        golden = None
+        if "golden" in fields:
+            golden_node = fields["golden"][1]
+            golden = ROOT / text(golden_node, "golden")
+            if not golden.is_file():
+                raise fail(golden_node, f"golden file {str(golden_node.value)!r} does not exist")
+        result.append(Language(code, name, theme_language, shipped, golden=golden))
+
+    source_node = top["source"][1]
+    source = value(source_node)
+    if source not in seen:
+        shown = source if not isinstance(source, yaml.Node) else "a list or mapping"
+        raise fail(source_node, f"source {shown!r} is not one of the languages ({', '.join(seen)})")
     return result
 
 

@@ -7,12 +7,15 @@ in the README; errors are one line on stderr and a non-zero exit.
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
 import sys
 import time
+import traceback
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 from generator.engine import Deal, DealCode, Game, GolfError, Rules, deal_for_number
 from generator.engine.solver import solve
@@ -80,6 +83,9 @@ def _build(site: Path | None, err: TextIO) -> int:
     try:
         built = build_site(site or SITE)
     except BuildRefused as refused:
+        if len(refused.problems) == 1:
+            print(f"error: {refused.problems[0]}", file=err)
+            return 1
         for problem in refused.problems:
             print(problem, file=err)
         print(f"error: build refused: {refused}; {site or SITE} is untouched", file=err)
@@ -130,8 +136,15 @@ def _approve(lang: str | None, page: str | None, out: TextIO) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its usage errors as one line (its subcommands' parsers are of this class too)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {message} (see '{self.prog} --help')\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
+    parser = _Parser(prog="python -m generator", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
 
     solve_cmd = commands.add_parser(
@@ -222,28 +235,79 @@ def _catalog(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    try:
-        if args.command == "solve":
-            return _solve_lines(Rules(args.rules), sys.stdin, sys.stdout, sys.stderr)
-        if args.command == "game":
-            return _recorded_game(args.code, args.json, sys.stdout)
-        if args.command == "deal":
-            return _deal(args.code, sys.stdout)
-        if args.command == "build":
-            return _build(args.site, sys.stderr)
-        if args.command == "check":
-            return _check(args.only, sys.stdout, sys.stderr)
-        if args.command == "approve":
-            return _approve(args.lang, args.page, sys.stdout)
-        if args.command == "catalog":
-            return _catalog(args, sys.stdout)
-        if args.command == "serve":
-            from generator.preview import serve
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "solve":
+        if isinstance(sys.stdin, io.TextIOWrapper):
+            # A line that is not UTF-8 is a bad line (not JSON), not the end of the run.
+            sys.stdin.reconfigure(errors="replace")
+        return _solve_lines(Rules(args.rules), sys.stdin, sys.stdout, sys.stderr)
+    if args.command == "game":
+        return _recorded_game(args.code, args.json, sys.stdout)
+    if args.command == "deal":
+        return _deal(args.code, sys.stdout)
+    if args.command == "build":
+        return _build(args.site, sys.stderr)
+    if args.command == "check":
+        return _check(args.only, sys.stdout, sys.stderr)
+    if args.command == "approve":
+        return _approve(args.lang, args.page, sys.stdout)
+    if args.command == "catalog":
+        return _catalog(args, sys.stdout)
+    if args.command == "serve":
+        from generator.preview import serve
 
-            return serve(args.lang, args.addr)
+        return serve(args.lang, args.addr)
+    raise AssertionError(args.command)  # pragma: no cover
+
+
+PACKAGE = Path(__file__).resolve().parent
+DEBUG = "GOLF_DEBUG"
+"""Set to 1 to see the traceback of an internal error."""
+
+
+def internal_error(error: BaseException) -> str:
+    """One line for an unexpected exception: its type, message and where in the generator it rose."""
+    where = ""
+    for frame in reversed(traceback.extract_tb(error.__traceback__)):
+        path = Path(frame.filename).resolve()
+        if path.is_relative_to(PACKAGE):
+            where = f" (at {path.relative_to(PACKAGE.parent)}:{frame.lineno})"
+            break
+    message = " ".join(str(error).split())
+    return f"internal error: {type(error).__name__}: {message}{where}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; errors are one line on stderr, never a traceback.
+
+    Exit status: 0 done, 1 an error in the input (``error: file:line: what``)
+    or a closed output pipe, 2 a bad command line or an internal error, 130
+    interrupted.
+    """
+    try:
+        args = build_parser().parse_args(argv)
+        status = _run(args)
+        sys.stdout.flush()  # inside the guard: a closed pipe shows up here, not at exit
+        return status
     except GolfError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
-    raise AssertionError(args.command)  # pragma: no cover
+    except BrokenPipeError:
+        # The reader went away (``| head -1``). As the Python docs' "Note on SIGPIPE"
+        # advises, point stdout at devnull so the interpreter's last flush is quiet.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130
+    except Exception as error:
+        if os.environ.get(DEBUG, "") not in ("", "0"):
+            traceback.print_exc()
+            print(f"error: {internal_error(error)}", file=sys.stderr)
+        else:
+            print(
+                f"error: {internal_error(error)}; run with {DEBUG}=1 for the traceback",
+                file=sys.stderr,
+            )
+        return 2

@@ -2,19 +2,64 @@
 
 Only pages whose text changed are written, so writing them does not set off
 another rebuild.
+
+When the pages cannot be rendered (a broken placeholder in a catalog, a bad
+line in ``languages.yaml``), every page is replaced by one error page that
+says what is wrong and where, and the build goes on: the browser shows the
+error instead of waiting for a build that never finishes, and the next save
+that fixes the file brings the pages back.
 """
 
 from __future__ import annotations
 
+import html
+import sys
 from pathlib import Path
 from typing import Any
 
 from generator.catalogs import languages
+from generator.engine import GolfError
 from generator.render import render_language
 from generator.site import write_pages
 
+ERROR_MARK = "<!-- generator: error page -->"
+
+
+def error_page(message: str) -> str:
+    """The Markdown of the page shown in place of every page while ``message`` holds."""
+    return (
+        f"{ERROR_MARK}\n\n"
+        "# The pages could not be rendered\n\n"
+        f'<pre class="generator-error">error: {html.escape(message)}</pre>\n\n'
+        "Fix it and save the file: the pages come back on the next rebuild.\n"
+    )
+
+
+def _render(code: str) -> dict[str, str]:
+    matches = [lang for lang in languages() if lang.code == code]
+    if not matches:
+        raise GolfError(f"no language {code!r} in locales/languages.yaml")
+    return render_language(matches[0])
+
 
 def on_pre_build(config: Any) -> None:
-    code = config["extra"]["generator_language"]
-    language = next(lang for lang in languages() if lang.code == code)
-    write_pages(render_language(language), Path(config["docs_dir"]))
+    from generator.cli import internal_error
+
+    docs_dir = Path(config["docs_dir"])
+    try:
+        pages = _render(config["extra"]["generator_language"])
+    except GolfError as error:
+        message = str(error)
+    except Exception as error:  # anything else would leave the browser waiting
+        message = internal_error(error)
+    else:
+        write_pages(pages, docs_dir)
+        for path in docs_dir.rglob("*.md"):
+            name = path.relative_to(docs_dir).as_posix()
+            if name not in pages and path.read_text(encoding="utf-8").startswith(ERROR_MARK):
+                path.unlink()
+        return
+    # Printed, not logged: MkDocs' strict mode would turn a logged error into a failed build.
+    print(f"error: {message}", file=sys.stderr)
+    names = {path.relative_to(docs_dir).as_posix() for path in docs_dir.rglob("*.md")}
+    write_pages(dict.fromkeys(sorted(names | {"index.md"}), error_page(message)), docs_dir)

@@ -3,23 +3,59 @@
 The pages are rendered before every build by an MkDocs hook
 (:mod:`generator.mkdocs_hook`), and MkDocs watches the templates, catalogs
 and data, so an edit to a ``.po`` file or a template shows up in the browser
-without a restart.
+without a restart. A file that cannot be rendered shows as an error page
+until it is fixed.
 """
 
 from __future__ import annotations
 
+import ipaddress
+import sys
+from gettext import NullTranslations
+
 import yaml
 
-from generator.catalogs import LOCALES, ROOT, languages, source_language
+from generator.catalogs import LOCALES, ROOT, languages, source_language, translations
 from generator.engine import GolfError
 from generator.site import language_config
+from generator.words import Translations
 
 PREVIEW = ROOT / "_build" / "preview"
 
 
+def parse_address(addr: str) -> tuple[str, int]:
+    """``IP:PORT`` (or ``localhost:PORT``) as a host and a port number, as MkDocs takes them.
+
+    >>> parse_address("127.0.0.1:8000")
+    ('127.0.0.1', 8000)
+    >>> parse_address("[::1]:8000")
+    ('::1', 8000)
+    >>> parse_address("localhost")
+    Traceback (most recent call last):
+    ...
+    generator.engine.errors.GolfError: --addr 'localhost': expected IP:PORT like 127.0.0.1:8000
+    >>> parse_address("example.org:80")
+    Traceback (most recent call last):
+    ...
+    generator.engine.errors.GolfError: --addr 'example.org:80': expected IP:PORT like 127.0.0.1:8000
+    """
+    host, _, port = addr.rpartition(":")
+    host = host[1:-1] if host.startswith("[") and host.endswith("]") else host
+    if host != "localhost":
+        try:
+            host = str(ipaddress.ip_address(host))
+        except ValueError:
+            host = ""
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise GolfError(f"--addr {addr!r}: expected IP:PORT like 127.0.0.1:8000")
+    return host, int(port)
+
+
 def serve(code: str | None, addr: str) -> int:
     from mkdocs.commands.serve import serve as mkdocs_serve
+    from mkdocs.exceptions import MkDocsException
 
+    host, port = parse_address(addr)
     all_languages = languages()
     code = code or source_language()
     matches = [lang for lang in all_languages if lang.code == code]
@@ -27,13 +63,26 @@ def serve(code: str | None, addr: str) -> int:
         known = ", ".join(lang.code for lang in all_languages)
         raise GolfError(f"no language {code!r} in locales/languages.yaml (known: {known})")
     language = matches[0]
+    try:
+        t: Translations = translations(language, fallback_warning=False)
+    except GolfError as error:
+        # Serve anyway: the hook shows the error page until the catalog is fixed.
+        print(f"error: {error}", file=sys.stderr)
+        t = NullTranslations()
     docs_dir = PREVIEW / "docs" / code
     docs_dir.mkdir(parents=True, exist_ok=True)
-    config = language_config(language, all_languages, docs_dir, PREVIEW / "site" / code)
+    config = language_config(language, all_languages, docs_dir, PREVIEW / "site" / code, t)
     config["hooks"] = [str(ROOT / "generator" / "mkdocs_hook.py")]
     config["watch"] = [str(ROOT / "docs_src"), str(LOCALES), str(ROOT / "generator" / "data")]
     config["extra"]["generator_language"] = code
     config_file = PREVIEW / f"mkdocs-{code}.yml"
     config_file.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
-    mkdocs_serve(config_file=str(config_file), livereload=True, dev_addr=addr)
+    url_host = f"[{host}]" if ":" in host else host
+    print(f"serving {code} at http://{url_host}:{port}/", flush=True)
+    try:
+        mkdocs_serve(config_file=str(config_file), livereload=True, dev_addr=f"{url_host}:{port}")
+    except MkDocsException as error:  # MkDocs has logged the details
+        raise GolfError(f"serve: {error.format_message()}") from None
+    except OSError as error:
+        raise GolfError(f"cannot serve at {host}:{port}: {error.strerror or error}") from None
     return 0

@@ -7,6 +7,7 @@ previous site untouched and no half-written output.
 
 from __future__ import annotations
 
+import html
 import logging
 import shutil
 import tempfile
@@ -197,7 +198,7 @@ def build_site(site: Path = SITE, *, verify: bool = True) -> list[BuiltLanguage]
             mkdocs_build(config_file, language.code)
             built.append(BuiltLanguage(language, site / language.code))
         links = " ".join(
-            f'<a href="{lang.code}/" hreflang="{lang.code}">{lang.name}</a>'
+            f'<a href="{lang.code}/" hreflang="{lang.code}">{html.escape(lang.name)}</a>'
             for lang in all_languages
         )
         (staging / "site" / "index.html").write_text(

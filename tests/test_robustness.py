@@ -1,0 +1,456 @@
+"""No command shows a Python traceback on bad input: each says what is wrong in one line.
+
+The commands run as a user runs them (``python -m generator ...``), on a copy of
+the repository where a file has to be broken.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from generator import mkdocs_hook
+from generator.catalogs import languages
+from generator.engine import deal_for_number
+from tests.test_check import NL, edit, repository_copy
+
+LANGUAGES = "locales/languages.yaml"
+
+
+def run(
+    *args: str, cwd: Path | None = None, env: dict[str, str] | None = None, stdin: str = ""
+) -> subprocess.CompletedProcess[str]:
+    environment = {**os.environ, **(env or {})}
+    if cwd is not None:
+        environment["PYTHONPATH"] = str(cwd)
+    return subprocess.run(
+        [sys.executable, "-m", "generator", *args],
+        cwd=cwd,
+        env=environment,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def one_error_line(result: subprocess.CompletedProcess[str]) -> str:
+    """The single ``error: ...`` line of stderr (fails on a traceback or more lines)."""
+    assert "Traceback" not in result.stderr, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: "), result.stderr
+    return lines[0]
+
+
+@pytest.fixture(scope="module")
+def copy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """One repository copy for the module; tests that edit a file put it back."""
+    repo = repository_copy(tmp_path_factory.mktemp("robust"))
+    saved = {name: (repo / name).read_text(encoding="utf-8") for name in (LANGUAGES, NL)}
+    yield repo
+    for name, text in saved.items():
+        (repo / name).write_text(text, encoding="utf-8")
+
+
+@pytest.fixture
+def restore(copy: Path) -> Iterator[Path]:
+    saved = {name: (copy / name).read_text(encoding="utf-8") for name in (LANGUAGES, NL)}
+    yield copy
+    for name, text in saved.items():
+        (copy / name).write_text(text, encoding="utf-8")
+
+
+def line_of(copy: Path, name: str, text: str, occurrence: int = 1) -> int:
+    """The line number of the ``occurrence``-th line of ``name`` that contains ``text``."""
+    lines = (copy / name).read_text(encoding="utf-8").splitlines()
+    found = [number for number, line in enumerate(lines, start=1) if text in line]
+    return found[occurrence - 1]
+
+
+# -- 1. locales/languages.yaml is read strictly --------------------------------
+
+# (old, new, the line that is named: (text, occurrence) after the edit, what the message says)
+BAD_LANGUAGES = {
+    "duplicate code": ("code: nl\n", "code: en\n", ("code: en", 2), "'en' is listed twice"),
+    "quoted shipped": (
+        "shipped: true\n    golden: tests/golden/nl",
+        'shipped: "no"\n    golden: tests/golden/nl',
+        ('shipped: "no"', 1),
+        "shipped must be true or false, not 'no'",
+    ),
+    "unknown key": (
+        "    theme_language: nl\n",
+        "    theme_language: nl\n    flag: nl.svg\n",
+        ("flag: nl.svg", 1),
+        "unknown key 'flag'",
+    ),
+    "missing key": (
+        "    theme_language: de\n",
+        "",
+        ("code: de", 1),
+        "missing key 'theme_language'",
+    ),
+    "code with a semicolon": (
+        "code: nl\n",
+        "code: nl;rm\n",
+        ("code: nl;rm", 1),
+        "code 'nl;rm' is not a locale identifier",
+    ),
+    "code with a path": (
+        "code: nl\n",
+        "code: ../x\n",
+        ("code: ../x", 1),
+        "code '../x' is not a locale identifier",
+    ),
+    "code unknown to Babel": (
+        "code: nl\n",
+        "code: xx\n",
+        ("code: xx", 1),
+        "code 'xx' is not a locale Babel knows",
+    ),
+    "theme language without a translation": (
+        "theme_language: nl\n",
+        "theme_language: xx\n",
+        ("theme_language: xx", 1),
+        "theme_language 'xx' has no translation in Material for MkDocs",
+    ),
+    "source not a code": ("source: en\n", "source: fr\n", ("source: fr", 1), "source 'fr'"),
+    "missing golden file": (
+        "golden: tests/golden/nl.txt",
+        "golden: tests/golden/nl-old.txt",
+        ("nl-old.txt", 1),
+        "golden file 'tests/golden/nl-old.txt' does not exist",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_LANGUAGES))
+def test_bad_languages_list_is_one_line_with_file_and_line(
+    restore: Path, tmp_path: Path, case: str
+) -> None:
+    copy = restore
+    old, new, (named, occurrence), words = BAD_LANGUAGES[case]
+    edit(copy, LANGUAGES, old, new)
+    line = line_of(copy, LANGUAGES, named, occurrence)
+    result = run("build", "--site", str(tmp_path / "site"), cwd=copy)
+    assert result.returncode == 1
+    error = one_error_line(result)
+    assert error.startswith(f"error: {LANGUAGES}:{line}: "), error
+    assert words in error
+    assert not (tmp_path / "site").exists()
+
+
+def test_check_reports_an_unknown_locale_instead_of_crashing(restore: Path) -> None:
+    edit(restore, LANGUAGES, "code: nl\n", "code: xx\n")
+    line = line_of(restore, LANGUAGES, "code: xx")
+    result = run("check", "--only", "catalogs", cwd=restore)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr, result.stderr
+    assert result.stdout.splitlines() == [
+        f"{LANGUAGES}:{line}: code 'xx' is not a locale Babel knows"
+    ]
+
+
+def test_languages_list_of_the_repository_reads() -> None:
+    codes = [language.code for language in languages()]
+    assert codes[0] == "en" and len(codes) == len(set(codes)) >= 3
+
+
+# -- 2. a closed output pipe ----------------------------------------------------
+
+
+def run_into_closed_pipe(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """Run with stdout a pipe whose reading end is already closed: every write fails."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        return subprocess.run(
+            [sys.executable, "-m", "generator", *args],
+            input=stdin,
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
+    finally:
+        os.close(write_end)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("game", "GO1-E-AAAAAAB"),
+        ("game", "GO1-E-AAAAAAB", "--json"),
+        ("deal", "GO1-E-AAAAAAB"),
+        ("solve",),
+    ],
+)
+def test_closed_pipe_is_quiet(args: tuple[str, ...]) -> None:
+    stdin = json_deal(1) if args[0] == "solve" else ""
+    result = run_into_closed_pipe(*args, stdin=stdin)
+    assert result.stderr == ""
+    assert result.returncode == 1
+
+
+def json_deal(number: int) -> str:
+    return json.dumps(deal_for_number(number).to_json()) + "\n"
+
+
+def test_game_into_head_is_quiet() -> None:
+    result = subprocess.run(
+        f"'{sys.executable}' -m generator game GO1-E-AAAAAAB | head -1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.stdout == "GO1-E-AAAAAAB (easy)\n"
+    assert result.stderr == ""
+
+
+# -- 3. bad arguments, internal errors, interrupts ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "status", "words"),
+    [
+        (("deal", "GO1-E-AAAAAA!"), 1, "bad deal code"),
+        (("deal", "XX"), 1, "bad deal code 'XX'"),
+        (("game", "GO1-Q-AAAAAAB"), 1, "rules letter 'Q'"),
+        (("solve", "--rules", "hard"), 2, "invalid choice: 'hard'"),
+        (("game",), 2, "required: code"),
+        (("nonsense",), 2, "invalid choice: 'nonsense'"),
+        (("serve", "--addr", "localhost"), 1, "--addr 'localhost': expected IP:PORT"),
+        (("serve", "--lang", "fr"), 1, "no language 'fr'"),
+    ],
+)
+def test_bad_arguments_are_one_line(args: tuple[str, ...], status: int, words: str) -> None:
+    result = run(*args)
+    assert result.returncode == status
+    assert words in one_error_line(result)
+    assert result.stdout == ""
+
+
+def test_solve_reads_a_line_that_is_not_utf8_as_a_bad_line() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "solve"],
+        input=b"\xff\xfe{\n" + json_deal(1).encode(),
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+        capture_output=True,
+        timeout=120,
+    )
+    assert result.returncode == 1
+    assert result.stderr.decode().splitlines() == ["stdin:1: not JSON: Expecting value at column 1"]
+    assert [json.loads(line)["line"] for line in result.stdout.splitlines()] == [2]
+
+
+def test_unexpected_error_is_one_line_naming_where(restore: Path) -> None:
+    # json.loads fails inside the json module: the line named is the generator's own.
+    edit(
+        restore,
+        "generator/cli.py",
+        "    code = DealCode.parse(code_text)\n    print(json.dumps(",
+        '    code = DealCode.parse(code_text)\n    json.loads("{\\n")\n    print(json.dumps(',
+    )
+    try:
+        line = line_of(restore, "generator/cli.py", 'json.loads("{\\n")')
+        result = run("deal", "GO1-E-AAAAAAB", cwd=restore)
+        assert result.returncode == 2
+        error = one_error_line(result)
+        assert re.fullmatch(
+            r"error: internal error: JSONDecodeError: Expecting property name enclosed in double"
+            rf" quotes: line 2 column 1 \(char 2\) \(at generator/cli\.py:{line}\);"
+            r" run with GOLF_DEBUG=1 for the traceback",
+            error,
+        ), error
+
+        debug = run("deal", "GO1-E-AAAAAAB", cwd=restore, env={"GOLF_DEBUG": "1"})
+        assert debug.returncode == 2
+        assert debug.stderr.startswith("Traceback (most recent call last):")
+        assert f'cli.py", line {line}, in _deal' in debug.stderr
+        assert debug.stderr.strip().splitlines()[-1].startswith("error: internal error: ")
+    finally:
+        edit(restore, "generator/cli.py", '    json.loads("{\\n")\n', "")
+
+
+def test_interrupt_is_one_line_and_130() -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "generator", "solve"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdin is not None and process.stdout is not None
+        process.stdin.write(json_deal(1))
+        process.stdin.flush()
+        assert '"verdict"' in process.stdout.readline()  # it is now waiting for the next line
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=60)
+    finally:
+        process.kill()
+        process.wait()
+    assert process.returncode == 130
+    assert stderr.strip().splitlines() == ["error: interrupted"]
+
+
+# -- 4. serve: a broken catalog shows as an error page, and recovers -----------
+
+BROKEN = ('msgstr "Kolom %(number)s:', 'msgstr "Kolom %(nummer)s:')
+BROKEN_MSGID = 'msgid "Column %(number)s: %(cards)s'
+"""The catalog names a message by the line of its msgid."""
+
+
+def test_hook_writes_an_error_page_then_recovers(
+    restore: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    nl = next(lang for lang in languages() if lang.code == "nl")
+    in_copy = dataclasses.replace(nl, locales=restore / "locales")
+    monkeypatch.setattr(mkdocs_hook, "languages", lambda: [in_copy])
+    docs = tmp_path / "docs"
+    config = {"docs_dir": str(docs), "extra": {"generator_language": "nl"}}
+
+    mkdocs_hook.on_pre_build(config)
+    pages = sorted(p.relative_to(docs).as_posix() for p in docs.rglob("*.md"))
+    normal = {name: (docs / name).read_text(encoding="utf-8") for name in pages}
+    assert "index.md" in pages and "rules.md" in pages
+
+    edit(restore, NL, *BROKEN)
+    line = line_of(restore, NL, BROKEN_MSGID)
+    mkdocs_hook.on_pre_build(config)
+    assert sorted(p.relative_to(docs).as_posix() for p in docs.rglob("*.md")) == pages
+    for name in pages:
+        text = (docs / name).read_text(encoding="utf-8")
+        assert f"{restore / NL}:{line}: placeholders of " in text
+        assert "unknown %(nummer)" in text
+        assert "<pre" in text and "Kolom" not in text
+
+    edit(restore, NL, BROKEN[1], BROKEN[0])
+    mkdocs_hook.on_pre_build(config)
+    for name in pages:
+        assert (docs / name).read_text(encoding="utf-8") == normal[name]
+
+
+def test_hook_escapes_the_message_and_removes_its_own_index(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from generator.catalogs import CatalogError
+
+    def broken() -> list[object]:
+        raise CatalogError("languages.yaml:3: name '<b>' & more")
+
+    docs = tmp_path / "docs"
+    config = {"docs_dir": str(docs), "extra": {"generator_language": "nl"}}
+    monkeypatch.setattr(mkdocs_hook, "languages", broken)
+    mkdocs_hook.on_pre_build(config)
+    text = (docs / "index.md").read_text(encoding="utf-8")
+    assert "languages.yaml:3: name &#x27;&lt;b&gt;&#x27; &amp; more" in text
+    assert "<b>" not in text
+
+    # an error page no real page replaces is removed once the pages render again
+    (docs / "old.md").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(mkdocs_hook, "languages", languages)
+    mkdocs_hook.on_pre_build(config)
+    assert not (docs / "old.md").exists()
+    assert mkdocs_hook.ERROR_MARK not in (docs / "index.md").read_text(encoding="utf-8")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def fetch(url: str) -> tuple[str, float]:
+    start = time.monotonic()
+    with urllib.request.urlopen(url, timeout=20) as response:
+        return response.read().decode("utf-8"), time.monotonic() - start
+
+
+def wait_for(url: str, words: str, deadline: float) -> str:
+    """The page at ``url`` once it contains ``words`` (re-fetched until ``deadline``)."""
+    page = ""
+    while time.monotonic() < deadline:
+        try:
+            page, _ = fetch(url)
+        except (urllib.error.URLError, ConnectionError):
+            page = ""
+        if words in page:
+            return page
+        time.sleep(0.5)
+    raise AssertionError(f"{words!r} never appeared at {url}; last page: {page[:300]!r}")
+
+
+def test_serve_shows_a_broken_catalog_and_recovers(restore: Path, tmp_path: Path) -> None:
+    copy = restore
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/rules/"
+    address = f"127.0.0.1:{port}"
+    out, err = tmp_path / "stdout", tmp_path / "stderr"
+    with out.open("w") as stdout, err.open("w") as stderr:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "generator", "serve", "--lang", "nl", "--addr", address],
+            cwd=copy,
+            env={**os.environ, "PYTHONPATH": str(copy)},
+            stdout=stdout,
+            stderr=stderr,
+        )
+    try:
+        wait_for(url, "Kolom 1:", time.monotonic() + 120)
+        assert out.read_text().splitlines()[0] == f"serving nl at http://127.0.0.1:{port}/"
+
+        edit(copy, NL, *BROKEN)
+        line = line_of(copy, NL, BROKEN_MSGID)
+        page = wait_for(url, "placeholders of", time.monotonic() + 60)
+        assert f"{copy / NL}:{line}: placeholders of " in page
+        assert "Kolom 1:" not in page
+        _, seconds = fetch(url)
+        assert seconds < 5
+
+        edit(copy, NL, BROKEN[1], BROKEN[0])
+        page = wait_for(url, "Kolom 1:", time.monotonic() + 60)
+        assert "placeholders of" not in page
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    assert "Traceback" not in err.read_text()
+
+
+# -- 5. language names are text -------------------------------------------------
+
+TAG = "<img src=x onerror=alert(1)>"
+
+
+def test_language_name_with_markup_is_escaped_on_the_site(restore: Path, tmp_path: Path) -> None:
+    edit(restore, LANGUAGES, "name: Nederlands", f"name: {TAG}")
+    site = tmp_path / "site"
+    result = run("build", "--site", str(site), cwd=restore)
+    assert result.returncode == 0, result.stderr
+    escaped = "&lt;img src=x onerror=alert(1)&gt;"
+    for page in [
+        site / "index.html",
+        *(site / code / "rules" / "index.html" for code in ["en", "nl", "de"]),
+    ]:
+        html = page.read_text(encoding="utf-8")
+        assert escaped in html, page
+        assert TAG not in html and "<img src=x" not in html, page
