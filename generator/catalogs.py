@@ -20,7 +20,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.support import Translations
 
-from generator.pofile import PLURAL_SAMPLE, PoMessage, plural_function, read
+from generator.pofile import PLURAL_SAMPLE, plural_function, read
 from generator.pofile import CatalogError as CatalogError  # raised by everything here
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -162,11 +162,10 @@ def placeholder_problems(path: Path, catalog: Catalog) -> Iterator[str]:
             found_digits, found_suits = _facts(source)
             digits |= found_digits
             suits |= found_suits
-        lines = message.string_lines if isinstance(message, PoMessage) else ()
         for form, text in enumerate(strs):
             if not text:
                 continue
-            where = f"{path}:{lines[form] if form < len(lines) else message.lineno}"
+            where = f"{path}:{message.lineno}"  # the entry's msgid line
             what_form = f" (plural form {form})" if plural else ""
             subject = f"{_clip(ids[0])!r}{what_form}"
             at = bare_percent(text)

@@ -88,12 +88,6 @@ class CatalogError(GolfError):
     """A catalog is unreadable or unsafe to use; the message starts with ``file:line:``."""
 
 
-class PoMessage(Message):
-    """A Babel message that remembers the lines of its msgstr forms."""
-
-    string_lines: tuple[int, ...] = ()
-
-
 @dataclass
 class _Field:
     keyword: str
@@ -186,6 +180,11 @@ class _Parser:
             self.finish()
             stage = ""
         entry = self.current
+        if keyword in ("msgctxt", "msgid") and stage in ("msgid", "msgid_plural"):
+            assert entry is not None
+            raise self.fail(
+                entry.msgid_line, f"msgid without msgstr (a {keyword} follows on line {number})"
+            )
         if entry is not None and entry.fields and entry.obsolete != obsolete:
             raise self.fail(number, "inconsistent use of #~ within one entry")
         expected = {
@@ -584,7 +583,7 @@ def _check_newlines(path: Path, message: Message, strs: list[_Field]) -> None:
                 )
 
 
-def _message(entry: _Entry, path: Path, charset: str) -> PoMessage:
+def _message(entry: _Entry, path: Path, charset: str) -> Message:
     def text(found: _Field | None) -> str:
         return _decode(path, charset, bytes(found.data), found.line) if found else ""
 
@@ -617,7 +616,7 @@ def _message(entry: _Entry, path: Path, charset: str) -> PoMessage:
         string: str | tuple[str, ...] = tuple(text(f) for f in strs)
     else:
         message_id, string = msgid, text(strs[0])
-    message = PoMessage(
+    return Message(
         message_id,
         string,
         locations=locations,
@@ -628,8 +627,6 @@ def _message(entry: _Entry, path: Path, charset: str) -> PoMessage:
         lineno=entry.msgid_line,
         context=text(ctxt) if ctxt else None,
     )
-    message.string_lines = tuple(f.line for f in strs)
-    return message
 
 
 def _previous(lines: list[str], path: Path, line: int) -> list[str]:
