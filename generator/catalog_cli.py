@@ -1,9 +1,23 @@
 """The translators' commands: ``python -m generator catalog extract|update|init|compile``.
 
-They run Babel's own ``pybabel`` commands with this project's options, so the
-``.pot`` and ``.po`` files always come out the same way (wrapped at 76
-columns, sorted, no source locations, which would change on every edit) and a
-refresh that changes nothing leaves the files untouched.
+``extract`` runs Babel's ``pybabel extract`` with this project's options, so the
+``.pot`` always comes out the same way (wrapped at 76 columns, sorted, no
+source locations, which would change on every edit); ``update`` merges it into
+every catalog as ``pybabel update --previous`` would, keeping what Babel drops;
+a refresh that changes nothing leaves the files untouched.
+
+Nothing is lost and nothing is half-written:
+
+- before extracting, every template is parsed (with the i18n extension) and
+  every module of ``generator/`` compiled: Babel's extractor skips a template
+  it cannot parse, which would empty every catalog of that template's strings;
+- every catalog is read strictly before anything is written, and each file is
+  written to a temporary folder and moved into place only when it reads back;
+- a string that leaves the ``.pot`` stays in its catalog as obsolete (``#~``)
+  until a translator deletes it, and comes back if the string does; a changed
+  string is fuzzy and keeps its previous English (``#| msgid``).
+
+The source language has no catalog (its text is the templates' own).
 """
 
 from __future__ import annotations
@@ -11,9 +25,14 @@ from __future__ import annotations
 import re
 import shutil
 import tempfile
+from datetime import datetime
 from pathlib import Path
 
+from babel.core import Locale, UnknownLocaleError
+from babel.dates import LOCALTZ
+from babel.messages.catalog import Catalog, Message
 from babel.messages.frontend import CommandLineInterface
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import write_po
 
 from generator.catalogs import (
@@ -21,9 +40,10 @@ from generator.catalogs import (
     LOCALES,
     POT_FILE,
     ROOT,
+    CatalogError,
     Language,
+    is_source,
     languages,
-    message_strings,
     read_catalog,
     source_language,
 )
@@ -31,7 +51,9 @@ from generator.catalogs import (
 BABEL_CFG = ROOT / "babel.cfg"
 KEYWORDS = ["-k", "N_", "-k", "NP_:1c,2", "-k", "NN_:1,2"]
 WIDTH = "76"
+PACKAGE = ROOT / "generator"
 _VOLATILE = re.compile(r'^"(POT-Creation-Date|PO-Revision-Date): .*\\n"$', re.MULTILINE)
+_LOCALE_CODE = re.compile(r"[a-z]{2,3}(?:_[A-Z][a-z]{3})?(?:_(?:[A-Z]{2}|[0-9]{3}))?")
 
 
 def _pybabel(*args: str) -> None:
@@ -52,105 +74,193 @@ def _replace_if_changed(new: Path, old: Path) -> bool:
     return True
 
 
+def check_sources() -> None:
+    """Compile every module of ``generator/`` and parse every template; CatalogError ``file:line:``.
+
+    Babel's extractors skip what they cannot parse without a word, so a syntax
+    error would silently drop its strings from the ``.pot`` and the catalogs.
+    """
+    for module in sorted(PACKAGE.rglob("*.py")):
+        try:
+            compile(module.read_bytes(), str(module), "exec", dont_inherit=True)
+        except SyntaxError as error:
+            raise CatalogError(f"{module}:{error.lineno or 1}: {error.msg}") from None
+        except ValueError as error:  # null bytes
+            raise CatalogError(f"{module}:1: {error}") from None
+    import jinja2
+
+    from generator.render import TEMPLATES, environment
+
+    env = environment()
+    for template in sorted(TEMPLATES.rglob("*.j2")):
+        try:
+            source = template.read_text(encoding="utf-8")
+            env.parse(source, template.name, str(template))
+        except UnicodeDecodeError as error:
+            raise CatalogError(f"{template}:1: not UTF-8: {error.reason}") from None
+        except jinja2.TemplateSyntaxError as error:
+            raise CatalogError(f"{template}:{error.lineno}: {error.message}") from None
+
+
+def extract_to(pot: Path) -> None:
+    """Extract the messages of the templates and Python modules into ``pot`` (after :func:`check_sources`)."""
+    check_sources()
+    _pybabel(
+        "extract",
+        "-F",
+        str(BABEL_CFG),
+        *KEYWORDS,
+        "-c",
+        "TRANSLATORS:",
+        "--no-location",
+        "--sort-output",
+        "-w",
+        WIDTH,
+        "--project",
+        "Golf rules",
+        "--version",
+        "0.1.0",
+        "--msgid-bugs-address",
+        "https://example.invalid/golf-rules/issues",
+        "--copyright-holder",
+        "The Golf rules authors",
+        "-o",
+        str(pot),
+        str(ROOT),
+    )
+    read_catalog(pot)  # what we write must read back
+
+
+def catalogs_to_update() -> list[Language]:
+    """The languages that have (or get) a catalog: all but the source language."""
+    return [language for language in languages() if not is_source(language)]
+
+
 def extract(pot: Path = POT_FILE) -> bool:
-    """Extract the messages of the templates and Python modules into the ``.pot``."""
+    """Refresh the ``.pot``; True if it changed.
+
+    Refuses (CatalogError, nothing written) while a template or module does not
+    parse or a catalog does not read, so that ``catalog update`` (extract, then
+    :func:`update` for each language) never writes half of its files.
+    """
+    for language in catalogs_to_update():
+        if language.po_file.exists():
+            read_catalog(language.po_file, language.code)
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / pot.name
-        _pybabel(
-            "extract",
-            "-F",
-            str(BABEL_CFG),
-            *KEYWORDS,
-            "-c",
-            "TRANSLATORS:",
-            "--no-location",
-            "--sort-output",
-            "-w",
-            WIDTH,
-            "--project",
-            "Golf rules",
-            "--version",
-            "0.1.0",
-            "--msgid-bugs-address",
-            "https://example.invalid/golf-rules/issues",
-            "--copyright-holder",
-            "The Golf rules authors",
-            "-o",
-            str(out),
-            str(ROOT),
-        )
+        extract_to(out)
         return _replace_if_changed(out, pot)
 
 
+def _key(message: Message) -> object:
+    first = message.id[0] if isinstance(message.id, list | tuple) else message.id
+    return first if message.context is None else (first, message.context)
+
+
+def merge(catalog: Catalog, template: Catalog) -> None:
+    """Merge ``template`` into ``catalog`` as ``pybabel update`` does, losing nothing.
+
+    Babel moves strings that left the template to ``catalog.obsolete`` and marks
+    changed ones fuzzy with their previous msgid. Beyond that: an obsolete
+    translation whose string is back in the template is revived, a fuzzy entry
+    keeps its ``#| msgid`` through later updates, and no obsolete entry
+    duplicates an active one (``msgfmt`` rejects that).
+    """
+    wanted = {_key(m) for m in template if m.id}
+    for key, message in list(catalog.obsolete.items()):
+        if key in wanted and catalog.get(message.id, message.context) is None:
+            del catalog.obsolete[key]
+            catalog[message.id] = message
+    previous = {_key(m): m.previous_id for m in catalog if m.id and m.fuzzy and m.previous_id}
+    catalog.update(template, update_header_comment=False, update_creation_date=False)
+    for message in catalog:
+        if message.id and message.fuzzy and not message.previous_id:
+            message.previous_id = list(previous.get(_key(message), []))
+    active = {_key(m) for m in catalog if m.id}
+    for key in [k for k in catalog.obsolete if k in active]:
+        del catalog.obsolete[key]
+
+
+def _write(catalog: Catalog, path: Path, locale: str) -> None:
+    with path.open("wb") as handle:
+        write_po(handle, catalog, width=int(WIDTH), include_previous=True, ignore_obsolete=False)
+    read_catalog(path, locale)  # what we write must read back, strictly
+
+
+def _new_catalog(code: str) -> Catalog:
+    """A new language's catalog from the ``.pot``, as ``pybabel init`` makes it."""
+    catalog = read_catalog(POT_FILE)
+    locale = Locale.parse(code)
+    catalog.locale = locale
+    catalog.language_team = locale.english_name or code
+    catalog.revision_date = datetime.now(LOCALTZ)
+    catalog.fuzzy = False
+    return catalog
+
+
 def update(language: Language) -> bool:
-    """Merge the ``.pot`` into a language's ``.po`` (new strings empty, changed ones fuzzy)."""
+    """Merge the ``.pot`` into a language's ``.po`` (new strings empty, changed ones fuzzy).
+
+    True if the file changed; the source language has no catalog (False).
+    """
+    if is_source(language):
+        return False
+    template = read_catalog(POT_FILE)
+    if language.po_file.exists():
+        catalog = read_catalog(language.po_file, language.code)
+        merge(catalog, template)
+    else:
+        catalog = _new_catalog(language.code)
     with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "messages.po"
-        shutil.copy(language.po_file, out)
-        _pybabel(
-            "update",
-            "-i",
-            str(POT_FILE),
-            "-o",
-            str(out),
-            "-l",
-            language.code,
-            "-w",
-            WIDTH,
-            "--ignore-obsolete",
-            "--init-missing",
-            "--ignore-pot-creation-date",
-        )
-        if language.code == source_language():
-            _copy_source_text(out, language.code)
+        out = Path(tmp) / language.po_file.name
+        _write(catalog, out, language.code)
         return _replace_if_changed(out, language.po_file)
 
 
-def _copy_source_text(path: Path, code: str) -> None:
-    """In the source language's catalog, a new or changed string reads as its msgid.
-
-    The English catalog lets editors polish wording without touching the
-    templates; until they do, English is the template's own text.
-    """
-    catalog = read_catalog(path, code)
-    for message in catalog:
-        if not message.id:
-            continue
-        _ids, strs = message_strings(message)
-        if message.fuzzy or not all(strs):
-            message.string = (
-                tuple(message.id) if isinstance(message.id, list | tuple) else message.id
-            )
-            message.flags.discard("fuzzy")
-    with path.open("wb") as handle:
-        write_po(handle, catalog, width=int(WIDTH), ignore_obsolete=True)
+def check_code(code: str) -> None:
+    """Refuse a locale code that is not a new translation's: CatalogError, one line."""
+    where = LOCALES / "languages.yaml"
+    if not _LOCALE_CODE.fullmatch(code):
+        raise CatalogError(
+            f"{where}:1: {code!r} is not a locale identifier (like 'nl', 'pt_BR', 'sr_Latn')"
+        )
+    try:
+        Locale.parse(code)
+    except (ValueError, UnknownLocaleError):
+        raise CatalogError(f"{where}:1: {code!r} is not a language Babel knows") from None
+    if code == source_language():
+        raise CatalogError(
+            f"{where}:1: {code!r} is the source language: its text is the templates' own,"
+            " it has no catalog"
+        )
 
 
 def init(code: str) -> Path:
     """Start a new language's catalog from the ``.pot``."""
+    check_code(code)
     po = LOCALES / code / "LC_MESSAGES" / f"{DOMAIN}.po"
     if po.exists():
-        raise FileExistsError(f"{po} exists already; use 'catalog update'")
-    _pybabel("init", "-i", str(POT_FILE), "-d", str(LOCALES), "-l", code, "-D", DOMAIN, "-w", WIDTH)
+        raise CatalogError(f"{po}:1: the catalog exists already; use 'catalog update'")
+    catalog = _new_catalog(code)
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / po.name
+        _write(catalog, out, code)
+        po.parent.mkdir(parents=True, exist_ok=True)
+        shutil.move(str(out), str(po))
     return po
 
 
 def compile_all(out: Path) -> list[Path]:
     """Compile every catalog into ``out/<code>/LC_MESSAGES/messages.mo`` (the build does not need this)."""
+    compiled = [
+        (language, read_catalog(language.po_file, language.code))
+        for language in catalogs_to_update()
+    ]
     written = []
-    for language in languages():
-        read_catalog(language.po_file, language.code)  # clear error first
+    for language, catalog in compiled:
         mo = out / language.code / "LC_MESSAGES" / f"{DOMAIN}.mo"
         mo.parent.mkdir(parents=True, exist_ok=True)
-        _pybabel(
-            "compile",
-            "-i",
-            str(language.po_file),
-            "-o",
-            str(mo),
-            "-l",
-            language.code,
-            "--statistics",
-        )
+        with mo.open("wb") as handle:
+            write_mo(handle, catalog, use_fuzzy=False)
         written.append(mo)
     return written

@@ -1,8 +1,9 @@
 """The gettext catalogs: languages, loading ``.po`` files, placeholder checks.
 
-Catalogs are read straight from the ``.po`` files and compiled in memory, so a
-build never needs (or leaves) ``.mo`` files, and an edit to a ``.po`` file shows
-up in the next build.
+Catalogs are read straight from the ``.po`` files (strictly, by
+:mod:`generator.pofile`) and compiled in memory, so a build never needs (or
+leaves) ``.mo`` files, and an edit to a ``.po`` file shows up in the next build.
+The source language (English) has no catalog: its text is the templates' own.
 """
 
 from __future__ import annotations
@@ -17,10 +18,10 @@ from pathlib import Path
 import yaml
 from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from generator.engine import GolfError
+from generator.pofile import PLURAL_SAMPLE, plural_function, read
+from generator.pofile import CatalogError as CatalogError  # raised by everything here
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "locales"
@@ -29,11 +30,6 @@ DOMAIN = "messages"
 POT_FILE = LOCALES / f"{DOMAIN}.pot"
 
 log = logging.getLogger(__name__)
-PLACEHOLDER = re.compile(r"%(?:\((?P<name>[^)]*)\))?(?P<flags>[#0 +-]*)(?P<type>[a-zA-Z%])?")
-
-
-class CatalogError(GolfError):
-    """A catalog is unreadable or unsafe to use; the message starts with ``file:line:``."""
 
 
 @dataclass(frozen=True)
@@ -186,28 +182,58 @@ def languages(path: Path = LANGUAGES_FILE) -> list[Language]:
 
 
 def source_language(path: Path = LANGUAGES_FILE) -> str:
+    """The language the templates are written in; it has no catalog."""
     return str(yaml.safe_load(path.read_text(encoding="utf-8"))["source"])
 
 
 def read_catalog(path: Path, locale: str | None = None) -> Catalog:
-    try:
-        with path.open("rb") as handle:
-            return read_po(handle, locale=locale, abort_invalid=True)
-    except OSError as error:
-        raise CatalogError(f"{path}:1: cannot read: {error.strerror}") from None
-    except Exception as error:  # babel's PoFileError and friends
-        line = getattr(error, "lineno", 1)
-        raise CatalogError(f"{path}:{line}: not a valid .po file: {error}") from None
+    """Read a ``.po`` (``locale`` its language) or the ``.pot`` (no locale), strictly.
+
+    The one way into a catalog: what ``msgfmt --check`` rejects is a
+    :class:`CatalogError` ``path:line: what is wrong``; so is a Plural-Forms
+    header wrong for the language.
+    """
+    return read(path, locale, DOMAIN)
+
+
+PERCENT = re.compile(
+    r"%(?:(?P<literal>%)|\((?P<name>[A-Za-z_][A-Za-z0-9_]*)\)[#0 +-]*[0-9]*(?:\.[0-9]+)?"
+    r"(?P<type>[diouxXeEfFgGcrsa]))?"
+)
+"""A ``%``: ``%%``, or a placeholder ``%(name)s`` (flags, width, precision allowed); else a bare ``%``."""
+DIGITS = re.compile(r"[0-9]+")
+SUITS = "♣♦♥♠"
+COUNT = "count"
+"""The placeholder of a plural message that holds its number (``{% trans count=... %}``)."""
 
 
 def placeholders(text: str) -> list[str]:
-    """The ``%(name)s`` placeholders of ``text``, in order; bare ``%s`` as ``''``, ``%%`` skipped."""
-    found = []
-    for match in PLACEHOLDER.finditer(text):
-        if match.group("type") == "%":
-            continue
-        found.append(f"{match.group('name') or ''}:{match.group('type') or '?'}")
-    return found
+    """The placeholders of ``text`` as written (``%(card)s``), in order; ``%%`` and bare ``%`` skipped.
+
+    >>> placeholders("%(count)s cards, 100%% sure, %(score)+d points")
+    ['%(count)s', '%(score)d']
+    """
+    return [
+        f"%({m.group('name')}){m.group('type')}" for m in PERCENT.finditer(text) if m.group("type")
+    ]
+
+
+def bare_percent(text: str) -> int | None:
+    """The index of the first ``%`` that is neither ``%%`` nor a placeholder, if any.
+
+    >>> bare_percent("50%% off"), bare_percent("50% off"), bare_percent("%(n)s %s")
+    (None, 2, 6)
+    """
+    for match in PERCENT.finditer(text):
+        if not match.group("literal") and not match.group("type"):
+            return match.start()
+    return None
+
+
+def _facts(text: str) -> tuple[set[str], set[str]]:
+    """The digit runs and suit symbols of ``text`` outside its placeholders."""
+    plain = PERCENT.sub(" ", text)
+    return set(DIGITS.findall(plain)), {c for c in plain if c in SUITS}
 
 
 def message_strings(message: Message) -> tuple[list[str], list[str]]:
@@ -217,43 +243,94 @@ def message_strings(message: Message) -> tuple[list[str], list[str]]:
     return [str(i) for i in ids], [str(s) for s in strs]
 
 
+def single_forms(catalog: Catalog) -> set[int]:
+    """The plural forms the catalog's rule uses for exactly one count (form 0 of ``n != 1``)."""
+    rule = plural_function(catalog.plural_expr)
+    uses: dict[int, int] = {}
+    for n in PLURAL_SAMPLE:
+        form = rule(n)
+        uses[form] = uses.get(form, 0) + 1
+    return {form for form, count in uses.items() if count == 1}
+
+
 def placeholder_problems(path: Path, catalog: Catalog) -> Iterator[str]:
-    """``file:line: ...`` for each translation whose placeholders differ from its msgid's."""
+    """``file:line: ...`` for each translation that breaks the placeholder rules.
+
+    Every msgstr (and plural form) keeps exactly the placeholders of its msgid
+    (and msgid_plural), by name and type, in any order; only a plural form the
+    rule uses for a single count (Dutch and German form 0: n == 1) may leave out
+    ``%(count)s``, as gettext allows. A literal ``%`` is written ``%%``. A digit
+    or a suit symbol (♣♦♥♠) appears in a translation only where its msgid has
+    the same digits or symbol: numbers and cards come from the placeholders.
+    Fuzzy entries are skipped (the build does not use them).
+    """
+    singles = single_forms(catalog)
     for message in catalog:
-        if not message.id:
+        if not message.id or message.fuzzy:
             continue
         ids, strs = message_strings(message)
-        expected = sorted(set(placeholders(ids[-1])) | set(placeholders(ids[0])))
+        plural = message.pluralizable
+        expected = {p for i in ids for p in placeholders(i)}
+        digits: set[str] = set()
+        suits: set[str] = set()
+        for source in ids:
+            found_digits, found_suits = _facts(source)
+            digits |= found_digits
+            suits |= found_suits
         for form, text in enumerate(strs):
             if not text:
                 continue
-            got = placeholders(text)
-            bad = [p for p in got if p not in expected]
-            missing = [p for p in expected if p not in got]
-            # A plural form may leave out %(count)s ("one card"), nothing else.
-            if len(strs) > 1:
-                missing = [p for p in missing if not p.startswith("count:")]
-            if bad or missing:
-                what = []
-                if bad:
-                    what.append("unknown " + ", ".join(f"%({p.split(':')[0]})" for p in bad))
-                if missing:
-                    what.append("missing " + ", ".join(f"%({p.split(':')[0]})s" for p in missing))
-                form_text = f" (plural form {form})" if len(strs) > 1 else ""
+            where = f"{path}:{message.lineno}"  # the entry's msgid line
+            what_form = f" (plural form {form})" if plural else ""
+            subject = f"{_clip(ids[0])!r}{what_form}"
+            at = bare_percent(text)
+            if at is not None:
                 yield (
-                    f"{path}:{message.lineno}: placeholders of {ids[0]!r}{form_text}: "
-                    + "; ".join(what)
+                    f"{where}: a bare '%' in the translation of {subject}: "
+                    f"{_clip(text[max(0, at - 20) : at + 20])!r}; write '%%' for a percent sign"
                 )
+                continue
+            got = placeholders(text)
+            unknown = sorted(set(got) - expected)
+            missing = sorted(expected - set(got))
+            if plural and form in singles:
+                missing = [p for p in missing if not p.startswith(f"%({COUNT})")]
+            if unknown or missing:
+                what = []
+                if unknown:
+                    what.append("unknown " + ", ".join(unknown))
+                if missing:
+                    what.append("missing " + ", ".join(missing))
+                yield f"{where}: placeholders of {subject}: " + "; ".join(what)
+            found_digits, found_suits = _facts(text)
+            extra = sorted(found_digits - digits) + sorted(found_suits - suits)
+            if extra:
+                yield (
+                    f"{where}: the translation of {subject} writes {', '.join(extra)}, which its"
+                    " msgid does not have: numbers and cards come from the placeholders"
+                )
+
+
+def _clip(text: str, size: int = 60) -> str:
+    return text if len(text) <= size else text[: size - 1] + "…"
+
+
+def is_source(language: Language) -> bool:
+    """Whether ``language`` is the source language (no catalog: the templates' own text)."""
+    return language.code == source_language()
 
 
 def translations(language: Language, *, fallback_warning: bool = True) -> Translations:
     """The language's translations, compiled in memory from its ``.po`` file.
 
-    Raises :class:`CatalogError` on a broken placeholder. A message without a
-    translation falls back to the English source; for a language not shipped
-    in full that is logged as a warning (``check`` treats it as an error for the
-    shipped ones).
+    The source language has no catalog: its translations are the identity.
+    Raises :class:`CatalogError` on a broken catalog or placeholder. A message
+    without a translation falls back to the English source; for a language not
+    shipped in full that is logged as a warning (``check`` treats it as an
+    error for the shipped ones).
     """
+    if is_source(language):
+        return Translations(fp=None, domain=DOMAIN)
     catalog = read_catalog(language.po_file, language.code)
     problems = list(placeholder_problems(language.po_file, catalog))
     if problems:

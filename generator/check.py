@@ -25,8 +25,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from babel.messages.plurals import get_plural
-
 from generator.approval import (
     SEED_PAGE,
     approved_problems,
@@ -38,6 +36,7 @@ from generator.catalogs import (
     POT_FILE,
     ROOT,
     Language,
+    is_source,
     message_strings,
     placeholder_problems,
     read_catalog,
@@ -270,7 +269,7 @@ def check_pot() -> Problems:
     current = read_catalog(POT_FILE)
     with tempfile.TemporaryDirectory() as tmp:
         fresh_path = Path(tmp) / "messages.pot"
-        catalog_cli.extract(fresh_path)
+        catalog_cli.extract_to(fresh_path)
         fresh = read_catalog(fresh_path)
     current_ids = {(m.context, _key(m.id)) for m in current if m.id}
     fresh_ids = {(m.context, _key(m.id)) for m in fresh if m.id}
@@ -284,15 +283,15 @@ def check_pot() -> Problems:
         )
 
 
-def _squeeze(text: str) -> str:
-    return "".join(text.split())
-
-
 def _key(message_id: object) -> str:
     return message_id[0] if isinstance(message_id, list | tuple) else str(message_id)
 
 
 def check_catalog(language: Language, pot_ids: set[tuple[str | None, str]]) -> Problems:
+    """A language's catalog: readable (strictly, Plural-Forms included), complete, placeholders right.
+
+    Obsolete (``#~``) entries are the translator's to delete; they are not checked.
+    """
     path = language.po_file
     where = _rel(path)
     try:
@@ -300,13 +299,6 @@ def check_catalog(language: Language, pot_ids: set[tuple[str | None, str]]) -> P
     except GolfError as error:
         yield _located(str(error))
         return
-    expected_plural = get_plural(language.code)
-    same_rule = _squeeze(catalog.plural_expr) == _squeeze(expected_plural.plural_expr)
-    if catalog.num_plurals != expected_plural.num_plurals or not same_rule:
-        yield (
-            f"{where}:1: Plural-Forms is {catalog.plural_forms!r}; "
-            f"{language.code} needs {expected_plural.plural_forms!r}"
-        )
     ids = {(m.context, _key(m.id)) for m in catalog if m.id}
     # A language not shipped in full may lag behind: its gaps fall back to English.
     for _context, msgid in sorted(pot_ids - ids, key=str):
@@ -322,15 +314,11 @@ def check_catalog(language: Language, pot_ids: set[tuple[str | None, str]]) -> P
             yield f"{where}:{message.lineno}: untranslated: {_clip(ids_[0], 60)!r}"
         if (message.context, ids_[0]) not in pot_ids:
             yield f"{where}:{message.lineno}: {_clip(ids_[0], 60)!r} is no longer in the .pot; {UPDATE}"
-        if message.pluralizable and len(strs) != catalog.num_plurals:
-            yield (
-                f"{where}:{message.lineno}: {len(strs)} plural forms for {_clip(ids_[0], 60)!r}, "
-                f"Plural-Forms says {catalog.num_plurals}"
-            )
     yield from (_located(p) for p in placeholder_problems(path, catalog))
 
 
 def check_catalogs(languages: list[Language]) -> Problems:
+    """The ``.pot`` and every catalog; the source language has none (its text is the templates')."""
     try:
         yield from check_pot()
         pot = read_catalog(POT_FILE)
@@ -339,7 +327,8 @@ def check_catalogs(languages: list[Language]) -> Problems:
         return
     pot_ids = {(m.context, _key(m.id)) for m in pot if m.id}
     for language in languages:
-        yield from check_catalog(language, pot_ids)
+        if not is_source(language):
+            yield from check_catalog(language, pot_ids)
 
 
 # -- safety ------------------------------------------------------------------
