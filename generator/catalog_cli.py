@@ -22,6 +22,7 @@ The source language has no catalog (its text is the templates' own).
 
 from __future__ import annotations
 
+import io
 import re
 import shutil
 import tempfile
@@ -33,7 +34,7 @@ from babel.dates import LOCALTZ
 from babel.messages.catalog import Catalog, Message
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import write_po
+from babel.messages.pofile import normalize, write_po
 
 from generator.catalogs import (
     DOMAIN,
@@ -182,9 +183,43 @@ def merge(catalog: Catalog, template: Catalog) -> None:
 
 
 def _write(catalog: Catalog, path: Path, locale: str) -> None:
-    with path.open("wb") as handle:
-        write_po(handle, catalog, width=int(WIDTH), include_previous=True, ignore_obsolete=False)
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=int(WIDTH), include_previous=False, ignore_obsolete=False)
+    path.write_text(_with_previous(buffer.getvalue().decode("utf-8"), catalog), encoding="utf-8")
     read_catalog(path, locale)  # what we write must read back, strictly
+
+
+def _po_lines(keyword: str, text: str) -> list[str]:
+    """``keyword "text"`` as Babel wraps it (continuation lines for long text)."""
+    lines = normalize(text, prefix="", width=int(WIDTH)).splitlines()
+    return [f"{keyword} {lines[0]}", *lines[1:]]
+
+
+def _with_previous(text: str, catalog: Catalog) -> str:
+    """Put each fuzzy entry's previous English (``#| msgid``) before its msgid.
+
+    Babel's writer wraps a long previous msgid as if it were a comment, which
+    no .po reader (ours, msgfmt) accepts; the lines are written here instead.
+    """
+    for message in catalog:
+        previous = message.previous_id
+        if not message.id or not previous or not message.fuzzy:
+            continue
+        ids = message.id if isinstance(message.id, list | tuple) else [message.id]
+        head = []
+        if message.context:
+            head += _po_lines("msgctxt", message.context)
+        head += _po_lines("msgid", str(ids[0]))
+        block = "\n".join(head) + "\n"
+        old = [str(p) for p in previous]
+        lines = _po_lines("msgid", old[0])
+        if len(old) > 1:
+            lines += _po_lines("msgid_plural", old[1])
+        marked = "".join(f"#| {line}\n" for line in lines)
+        at = text.find("\n" + block)
+        if at >= 0:
+            text = text[: at + 1] + marked + text[at + 1 :]
+    return text
 
 
 def _new_catalog(code: str) -> Catalog:
@@ -198,6 +233,19 @@ def _new_catalog(code: str) -> Catalog:
     return catalog
 
 
+def _merged(language: Language, template: Catalog, folder: Path) -> Path:
+    """The language's catalog merged with ``template``, written (and read back) in ``folder``."""
+    if language.po_file.exists():
+        catalog = read_catalog(language.po_file, language.code)
+        merge(catalog, template)
+    else:
+        catalog = _new_catalog(language.code)
+    out = folder / language.code / language.po_file.name
+    out.parent.mkdir(parents=True)
+    _write(catalog, out, language.code)
+    return out
+
+
 def update(language: Language) -> bool:
     """Merge the ``.pot`` into a language's ``.po`` (new strings empty, changed ones fuzzy).
 
@@ -205,16 +253,20 @@ def update(language: Language) -> bool:
     """
     if is_source(language):
         return False
-    template = read_catalog(POT_FILE)
-    if language.po_file.exists():
-        catalog = read_catalog(language.po_file, language.code)
-        merge(catalog, template)
-    else:
-        catalog = _new_catalog(language.code)
     with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / language.po_file.name
-        _write(catalog, out, language.code)
-        return _replace_if_changed(out, language.po_file)
+        return _replace_if_changed(
+            _merged(language, read_catalog(POT_FILE), Path(tmp)), language.po_file
+        )
+
+
+def update_all() -> list[tuple[Language, bool]]:
+    """:func:`update` for every catalog: all are merged and read back before any is replaced."""
+    template = read_catalog(POT_FILE)
+    with tempfile.TemporaryDirectory() as tmp:
+        staged = [
+            (language, _merged(language, template, Path(tmp))) for language in catalogs_to_update()
+        ]
+        return [(language, _replace_if_changed(out, language.po_file)) for language, out in staged]
 
 
 def check_code(code: str) -> None:

@@ -215,15 +215,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _catalog(args: argparse.Namespace, out: TextIO) -> int:
     from generator import catalog_cli
-    from generator.catalogs import languages
+    from generator.catalogs import ROOT
 
     if args.catalog_command in ("extract", "update"):
         changed = catalog_cli.extract()
         print(f"locales/messages.pot: {'updated' if changed else 'unchanged'}", file=out)
     if args.catalog_command == "update":
-        for language in languages():
-            changed = catalog_cli.update(language)
-            print(f"{language.po_file}: {'updated' if changed else 'unchanged'}", file=out)
+        for language, changed in catalog_cli.update_all():
+            where = language.po_file.relative_to(ROOT)
+            print(f"{where}: {'updated' if changed else 'unchanged'}", file=out)
     elif args.catalog_command == "init":
         print(
             f"created {catalog_cli.init(args.code)}; add {args.code!r} to locales/languages.yaml",
