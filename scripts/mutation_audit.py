@@ -1,0 +1,356 @@
+"""Mutation audit: which engine changes does ``python -m generator check`` catch?
+
+    python scripts/mutation_audit.py [--only NAME[,NAME]] [--parts PART[,PART]]
+                                     [--jobs N] [--repo PATH] [--mutations FILE]
+
+Each mutation in ``scripts/mutations.yaml`` is one literal text replacement in
+one file of the repository (``old`` must occur exactly once, else the mutation
+is reported as *stale* and not applied). For each one the repository (the files
+``git ls-files -co --exclude-standard`` lists, plus the built
+``generator/engine/*.so``) is copied into a temporary folder, the replacement
+is applied there and ``python -m generator check`` runs in the copy. The
+outcome is one of:
+
+- *caught*: check exits 1 with a problem line (the table shows the first one,
+  and whether it names a template line, ``docs_src/templates/...:N:``);
+- *missed*: check exits 0;
+- *crashed*: a Python traceback on stderr, any other exit status, or a timeout;
+- *stale*: ``old`` is not in the file exactly once.
+
+``changes_page: true`` marks a mutation that makes a sentence of a page false:
+check must catch it. ``changes_page: false`` marks an equivalent mutation (the
+pages stay true), listed for honesty. The script prints a Markdown table and a
+summary line, and exits 1 if a ``changes_page: true`` mutation was missed or
+crashed the check.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_REPO = HERE.parent
+MUTATIONS = HERE / "mutations.yaml"
+TIMEOUT = 300
+CLIP = 100
+TEMPLATE_LINE = re.compile(r"docs_src/templates/[^:\s]+:\d+:")
+KEYS = ("name", "file", "old", "new", "changes_page", "note")
+
+Status = Literal["caught", "missed", "crashed", "stale"]
+
+
+class AuditError(Exception):
+    """Bad input to the audit (the mutation list, the repository); one line, ``file:line: what``."""
+
+
+@dataclass(frozen=True)
+class Mutation:
+    """One literal replacement of ``old`` by ``new`` in ``file`` (relative to the repository)."""
+
+    name: str
+    file: str
+    old: str
+    new: str
+    changes_page: bool
+    note: str
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What ``check`` made of one mutation."""
+
+    mutation: Mutation
+    status: Status
+    first_problem: str
+    """The first problem line (caught), the exception line (crashed), or why it is stale."""
+    names_sentence: bool
+    """Whether the first problem line names a template file and line."""
+    seconds: float = 0.0
+
+    @property
+    def alarming(self) -> bool:
+        """A mutation that makes a page false and got through (or broke the check)."""
+        return self.mutation.changes_page and self.status in ("missed", "crashed")
+
+
+# -- the mutation list ---------------------------------------------------------
+
+
+def load_mutations(path: Path = MUTATIONS) -> list[Mutation]:
+    """Read the mutation list; a malformed entry raises :class:`AuditError` naming its line."""
+    try:
+        root = yaml.compose(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise AuditError(f"{path}: cannot read: {error.strerror}") from None
+    except yaml.MarkedYAMLError as error:
+        line = error.problem_mark.line + 1 if error.problem_mark else 1
+        raise AuditError(f"{path}:{line}: not valid YAML: {error.problem}") from None
+    if not isinstance(root, yaml.SequenceNode):
+        raise AuditError(f"{path}:1: expected a list of mutations")
+    mutations: list[Mutation] = []
+    seen: set[str] = set()
+    for node in root.value:
+        line = node.start_mark.line + 1
+        entry: Any = yaml.safe_load(yaml.serialize(node))
+        if not isinstance(entry, dict):
+            raise AuditError(f"{path}:{line}: a mutation is a mapping with keys {', '.join(KEYS)}")
+        missing = [key for key in KEYS if key not in entry]
+        unknown = sorted(str(key) for key in entry if key not in KEYS)
+        if missing or unknown:
+            raise AuditError(
+                f"{path}:{line}: mutation {entry.get('name')!r}: "
+                + "; ".join(
+                    part
+                    for part in (
+                        f"missing {', '.join(missing)}" if missing else "",
+                        f"unknown {', '.join(unknown)}" if unknown else "",
+                    )
+                    if part
+                )
+            )
+        for key in ("name", "file", "old", "new", "note"):
+            if not isinstance(entry[key], str):
+                raise AuditError(f"{path}:{line}: {key} must be text, not {entry[key]!r}")
+        if not isinstance(entry["changes_page"], bool):
+            raise AuditError(
+                f"{path}:{line}: changes_page must be true or false, not {entry['changes_page']!r}"
+            )
+        if entry["name"] in seen:
+            raise AuditError(f"{path}:{line}: mutation name {entry['name']!r} is used twice")
+        if entry["old"] == entry["new"]:
+            raise AuditError(f"{path}:{line}: mutation {entry['name']!r}: old and new are the same")
+        seen.add(entry["name"])
+        mutations.append(Mutation(**{key: entry[key] for key in KEYS}))
+    return mutations
+
+
+def select(mutations: list[Mutation], only: str | None) -> list[Mutation]:
+    """The mutations named in ``only`` (comma-separated), in list order; all if ``None``."""
+    if not only:
+        return mutations
+    wanted = [name.strip() for name in only.split(",") if name.strip()]
+    known = {m.name for m in mutations}
+    unknown = [name for name in wanted if name not in known]
+    if unknown:
+        raise AuditError(f"no such mutation: {', '.join(unknown)}")
+    return [m for m in mutations if m.name in wanted]
+
+
+# -- one mutation ----------------------------------------------------------------
+
+
+def repository_files(repo: Path) -> list[str]:
+    """The files to copy: tracked or not ignored, plus the built solver extension."""
+    try:
+        listed = subprocess.run(
+            ["git", "ls-files", "-co", "--exclude-standard"],
+            cwd=repo,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.splitlines()
+    except (OSError, subprocess.CalledProcessError) as error:
+        raise AuditError(f"{repo}: not a git checkout ({error})") from None
+    built = [str(p.relative_to(repo)) for p in (repo / "generator" / "engine").glob("*.so")]
+    return [name for name in [*listed, *built] if (repo / name).is_file()]
+
+
+def stale_reason(repo: Path, mutation: Mutation) -> str | None:
+    """Why ``mutation`` cannot be applied to ``repo`` (``old`` not there exactly once), or ``None``."""
+    path = repo / mutation.file
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return f"{mutation.file}: no such file"
+    count = text.count(mutation.old)
+    if count != 1:
+        return f"{mutation.file}: 'old' occurs {count} times, not once"
+    return None
+
+
+def _copy(repo: Path, files: Sequence[str], target: Path) -> None:
+    for name in files:
+        (target / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(repo / name, target / name)
+
+
+FRAME = re.compile(r'^\s*File "(?P<file>[^"]+)", line (?P<line>\d+)')
+
+
+def _crash_line(stderr: str, copy: Path) -> str:
+    """Where the first traceback in ``stderr`` (the root of a chain) began, and its exception.
+
+    ``generator/pages.py:133: StopIteration``: the innermost frame, relative to the copy.
+    """
+    block = stderr.split("Traceback (most recent call last):")[1]
+    where = ""
+    exception = "traceback"
+    for line in block.splitlines():
+        frame = FRAME.match(line)
+        if frame:
+            file = frame["file"]
+            prefix = f"{copy}{os.sep}"
+            file = file[len(prefix) :] if file.startswith(prefix) else file
+            where = f"{file}:{frame['line']}: "
+        elif line.strip() and not line.startswith(" "):
+            exception = line.strip()
+            break
+    return where + exception
+
+
+def run_mutation(
+    repo: Path, mutation: Mutation, parts: str | None = None, files: Sequence[str] | None = None
+) -> Outcome:
+    """Apply ``mutation`` to a copy of ``repo``, run ``check`` there, say what it found."""
+    start = time.perf_counter()
+    reason = stale_reason(repo, mutation)
+    if reason is not None:
+        return Outcome(mutation, "stale", reason, False)
+    files = repository_files(repo) if files is None else files
+    with tempfile.TemporaryDirectory(prefix="mutation-") as tmp:
+        copy = Path(tmp) / "repo"
+        _copy(repo, files, copy)
+        target = copy / mutation.file
+        text = target.read_text(encoding="utf-8")
+        target.write_text(text.replace(mutation.old, mutation.new, 1), encoding="utf-8")
+        command = [sys.executable, "-m", "generator", "check"]
+        if parts:
+            command += ["--only", parts]
+        env = {**os.environ, "PYTHONPATH": str(copy), "PYTHONDONTWRITEBYTECODE": "1"}
+        try:
+            result = subprocess.run(
+                command, cwd=copy, env=env, capture_output=True, text=True, timeout=TIMEOUT
+            )
+        except subprocess.TimeoutExpired:
+            seconds = time.perf_counter() - start
+            return Outcome(mutation, "crashed", f"timed out after {TIMEOUT} s", False, seconds)
+    seconds = time.perf_counter() - start
+    if "Traceback (most recent call last):" in result.stderr:
+        return Outcome(mutation, "crashed", _crash_line(result.stderr, copy), False, seconds)
+    if result.returncode == 0:
+        return Outcome(mutation, "missed", "", False, seconds)
+    lines = [line for line in result.stdout.splitlines() if line.strip()]
+    lines = lines or [line for line in result.stderr.splitlines() if line.strip()]
+    first = lines[0] if lines else f"exit status {result.returncode}, no output"
+    if result.returncode != 1:
+        return Outcome(mutation, "crashed", first, False, seconds)
+    return Outcome(mutation, "caught", first, TEMPLATE_LINE.match(first) is not None, seconds)
+
+
+def audit(
+    repo: Path,
+    mutations: Sequence[Mutation],
+    parts: str | None = None,
+    jobs: int = 1,
+    progress: Callable[[int, int, Outcome], None] | None = None,
+) -> list[Outcome]:
+    """Run every mutation (``jobs`` at a time); the outcomes in the order of ``mutations``."""
+    files = repository_files(repo)
+    outcomes: dict[str, Outcome] = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        futures = [pool.submit(run_mutation, repo, m, parts, files) for m in mutations]
+        for done, future in enumerate(concurrent.futures.as_completed(futures), start=1):
+            outcome = future.result()
+            outcomes[outcome.mutation.name] = outcome
+            if progress is not None:
+                progress(done, len(mutations), outcome)
+    return [outcomes[m.name] for m in mutations]
+
+
+# -- the report --------------------------------------------------------------------
+
+
+def _cell(text: str) -> str:
+    text = " ".join(text.split())
+    if len(text) > CLIP:
+        text = text[: CLIP - 1] + "…"
+    return text.replace("|", "\\|")
+
+
+def table(outcomes: Sequence[Outcome]) -> str:
+    """The Markdown table of the outcomes."""
+    rows = [
+        "| mutation | changes page | caught | names the sentence | first problem line |",
+        "|---|---|---|---|---|",
+    ]
+    for o in outcomes:
+        caught = {"caught": "yes", "missed": "**no**" if o.mutation.changes_page else "no"}.get(
+            o.status, o.status
+        )
+        names = "yes" if o.names_sentence else ("no" if o.status == "caught" else "")
+        rows.append(
+            f"| {o.mutation.name} | {'yes' if o.mutation.changes_page else 'no'} | {caught} "
+            f"| {names} | {_cell(o.first_problem)} |"
+        )
+    return "\n".join(rows)
+
+
+def summary(outcomes: Sequence[Outcome]) -> str:
+    """``N mutations: X caught (Y naming the sentence), Z missed, W crashed, S stale``."""
+
+    def count(status: str) -> int:
+        return sum(o.status == status for o in outcomes)
+
+    naming = sum(o.status == "caught" and o.names_sentence for o in outcomes)
+    return (
+        f"{len(outcomes)} mutations: {count('caught')} caught ({naming} naming the sentence), "
+        f"{count('missed')} missed, {count('crashed')} crashed, {count('stale')} stale"
+    )
+
+
+def _progress(done: int, total: int, outcome: Outcome) -> None:
+    print(
+        f"[{done}/{total}] {outcome.mutation.name}: {outcome.status} ({outcome.seconds:.1f} s)",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--only", help="run only these mutations (comma-separated names)")
+    parser.add_argument(
+        "--parts",
+        help="check parts to run, e.g. examples,pages,catalogs (default: all, as CI runs it)",
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=os.cpu_count() or 1, help="mutations run at once"
+    )
+    parser.add_argument("--repo", type=Path, default=DEFAULT_REPO, help="the checkout to audit")
+    parser.add_argument("--mutations", type=Path, default=MUTATIONS, help="the mutation list")
+    args = parser.parse_args(argv)
+    try:
+        repo = args.repo.resolve()
+        if not (repo / "generator").is_dir():
+            raise AuditError(f"{repo}: no generator/ package here")
+        mutations = select(load_mutations(args.mutations), args.only)
+        outcomes = audit(repo, mutations, args.parts, args.jobs, _progress)
+    except AuditError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    print(table(outcomes))
+    print()
+    print(summary(outcomes))
+    alarming = [o.mutation.name for o in outcomes if o.alarming]
+    if alarming:
+        print(f"page-changing mutations not caught: {', '.join(alarming)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,85 @@
+"""scripts/mutation_audit.py: one quick mutation through the audit, and the list is well-formed."""
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from generator.catalogs import ROOT
+
+SCRIPT = ROOT / "scripts" / "mutation_audit.py"
+
+
+@pytest.fixture(scope="module")
+def audit() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("mutation_audit", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["mutation_audit"] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_listed_mutation_applies_to_the_repository(audit: ModuleType) -> None:
+    mutations = audit.load_mutations()
+    assert len(mutations) >= 25
+    stale = {m.name: audit.stale_reason(ROOT, m) for m in mutations}
+    assert {name: why for name, why in stale.items() if why} == {}
+
+
+def test_a_caught_mutation_and_a_stale_one(audit: ModuleType) -> None:
+    by_name = {m.name: m for m in audit.load_mutations()}
+    caught = audit.run_mutation(ROOT, by_name["scoring-per-draw-minus-one"], "examples")
+    assert caught.status == "caught", caught
+    assert re.match(r"\S+:\d+: ", caught.first_problem), caught.first_problem
+    stale = audit.Mutation("gone", "generator/engine/rules.py", "no such text", "x", True, "")
+    outcomes = [caught, audit.run_mutation(ROOT, stale)]
+    assert outcomes[1].status == "stale"
+    assert audit.summary(outcomes) == (
+        "2 mutations: 1 caught (0 naming the sentence), 0 missed, 0 crashed, 1 stale"
+    )
+    assert "| scoring-per-draw-minus-one | yes | yes | no |" in audit.table(outcomes)
+
+
+def test_a_missed_equivalent_mutation(audit: ModuleType, tmp_path: Path) -> None:
+    listed = tmp_path / "mutations.yaml"
+    listed.write_text(
+        "- name: same-test\n"
+        "  file: generator/engine/rules.py\n"
+        '  old: "        if abs(waste_rank - rank) == 1:"\n'
+        '  new: "        if waste_rank - rank in (1, -1):"\n'
+        "  changes_page: false\n"
+        "  note: equivalent\n",
+        encoding="utf-8",
+    )
+    (mutation,) = audit.load_mutations(listed)
+    outcome = audit.run_mutation(ROOT, mutation, "examples")
+    assert outcome.status == "missed", outcome
+    assert not outcome.alarming
+
+
+def test_a_traceback_is_a_crash_with_its_place(audit: ModuleType) -> None:
+    mutation = audit.Mutation(
+        "import-fails",
+        "generator/engine/rules.py",
+        "UNDO_LIMIT = ",
+        "UNDO_LIMIT = 1 // 0 + ",
+        True,
+        "",
+    )
+    outcome = audit.run_mutation(ROOT, mutation, "examples")
+    assert outcome.status == "crashed", outcome
+    assert re.match(r"generator/engine/rules\.py:\d+: ZeroDivisionError", outcome.first_problem)
+    assert outcome.alarming
+
+
+def test_a_malformed_list_names_its_line(audit: ModuleType, tmp_path: Path) -> None:
+    listed = tmp_path / "mutations.yaml"
+    listed.write_text("- name: a\n  file: x\n  old: y\n  new: z\n  note: n\n", encoding="utf-8")
+    with pytest.raises(
+        audit.AuditError, match=r"mutations.yaml:1: mutation 'a': missing changes_page"
+    ):
+        audit.load_mutations(listed)
