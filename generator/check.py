@@ -84,16 +84,20 @@ def check_examples() -> Problems:
     except DataFileError as error:
         yield _located(str(error))
         return
+    # The sentences first: a changed rule is reported where the page states it.
+    yield from check_claims()
     where = _rel(recorded.path)
     game = Game(recorded.deal, recorded.rules)
     for number, (move, line) in enumerate(zip(recorded.moves, recorded.move_lines, strict=True), 1):
         reason = game.refusal(move)
         if reason is not None:
             yield f"{where}:{line}: move {number} ({move}) is refused by the engine: {reason.value}"
-            return
+            break
         game.play(move)
-    if not game.is_won():
-        yield f"{where}:{recorded.move_lines[-1] if recorded.move_lines else 1}: the recorded game does not win"
+    else:
+        if not game.is_won():
+            last = recorded.move_lines[-1] if recorded.move_lines else 1
+            yield f"{where}:{last}: the recorded game does not win"
     cases = [
         (recorded.deal, recorded.verdicts, recorded.path, recorded.verdicts_line, recorded.code)
     ]
@@ -105,7 +109,6 @@ def check_examples() -> Problems:
                 said = "winnable" if verdicts[rules.value] else "unwinnable"
                 yield f"{_rel(path)}:{line}: {code} is recorded {said} on {rules.value}, the solver says otherwise"
     yield from check_data_ties(recorded, examples)
-    yield from check_claims()
 
 
 def check_data_ties(recorded: RecordedGame, examples: dict[str, ExampleDeal]) -> Problems:

@@ -170,6 +170,8 @@ def played_games(count: int = 40, seed: int = 7) -> Iterator[Game]:
     for number in range(2, 2 + count):
         game = Game(deal_for_number(number), Rules.EASY)
         while not game.is_over():
+            if len(game.moves) > TABLEAU_SIZE + STOCK_SIZE:
+                raise ClaimError("end", f"a game of deal {number} goes on past every card")
             moves = game.legal_moves()
             removals = [m for m in moves if m.action == "remove"]
             game.play(chooser.choice(removals) if removals else moves[-1])

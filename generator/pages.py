@@ -134,7 +134,11 @@ def rules_page_facts() -> dict[str, Any]:
     legacy_letter = first_of(legacy, "deal-codes", "old code letter read as Easy")
 
     stuck_examples = _page_examples()["stuck_after_removals"]
-    zero_from = max(r for r in range(TABLEAU_SIZE + 1) if SCORING.stuck_score(r) == SCORING.floor)
+    zero_from = first_of(
+        (r for r in reversed(range(TABLEAU_SIZE + 1)) if SCORING.stuck_score(r) == SCORING.floor),
+        "score",
+        "stuck game that scores the floor",
+    )
     stuck = [
         {"removed": r, "left": TABLEAU_SIZE - r, "score": SCORING.stuck_score(r)}
         for r in [*stuck_examples, zero_from]

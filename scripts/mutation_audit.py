@@ -78,7 +78,7 @@ class Outcome:
     first_problem: str
     """The first problem line (caught), the exception line (crashed), or why it is stale."""
     names_sentence: bool
-    """Whether the first problem line names a template file and line."""
+    """Whether a problem line names a template file and line (that line is then the one shown)."""
     seconds: float = 0.0
 
     @property
@@ -248,7 +248,8 @@ def run_mutation(
     first = lines[0] if lines else f"exit status {result.returncode}, no output"
     if result.returncode != 1:
         return Outcome(mutation, "crashed", first, False, seconds)
-    return Outcome(mutation, "caught", first, TEMPLATE_LINE.match(first) is not None, seconds)
+    naming = [line for line in lines if TEMPLATE_LINE.match(line)]
+    return Outcome(mutation, "caught", (naming or [first])[0], bool(naming), seconds)
 
 
 def audit(
