@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import markdown
 import pytest
 
 from generator.catalogs import ROOT, Language, languages
@@ -258,3 +259,197 @@ def test_translator_workflow_after_a_template_change(tmp_path: Path) -> None:
     assert "updated" not in again.stdout.replace(
         "unchanged", ""
     )  # a second refresh changes nothing
+
+
+# -- attacks: what a translator, a reviewer or an engine change can try ---------------
+#
+# Each is run on a copy of the repository through the command a user runs. A build
+# that refuses must name the file and line and leave the previous site untouched.
+
+RULES = "generator/engine/rules.py"
+GAME = "generator/engine/game.py"
+EXAMPLES = "generator/data/rules_examples.yaml"
+
+ATTACKS: dict[str, tuple[list[tuple[str, str, str]], str]] = {
+    "markup in the site name": (
+        [(NL, 'msgstr "Golf-patience"', 'msgstr "Golf <img src=x onerror=alert(x)>"')],
+        rf"{NL}:\d+: the translation of 'Golf patience' adds an HTML tag",
+    ),
+    "a closing title tag in a heading": (
+        [(NL, 'msgstr "De gewonnen partij"', 'msgstr "</title><script>alert(x)</script>"')],
+        rf"{NL}:\d+: the translation of 'The won game' adds an HTML tag",
+    ),
+    "a Markdown link": (
+        [(NL, 'msgstr "Wat er gebeurt"', 'msgstr "[x](javascript:alert(x))"')],
+        rf"{NL}:\d+: the translation of 'What happens' adds a javascript: link",
+    ),
+    "Markdown emphasis": (
+        [(NL, 'msgstr "De trekstapel"', 'msgstr "De **trekstapel**"')],
+        rf"{NL}:\d+: the translation of 'The stock' adds Markdown emphasis",
+    ),
+    "a second heading": (
+        [(NL, 'msgstr "De trekstapel"', 'msgstr "# De trekstapel"')],
+        rf"{NL}:\d+: the translation of 'The stock' adds a heading, quote or list marker",
+    ),
+    "a table cell separator": (
+        [(NL, 'msgstr "Punten"', 'msgstr "Pun | ten"')],
+        rf"{NL}:\d+: the translation of 'Points' adds a table cell separator",
+    ),
+    "a heading after a blank line": (
+        [(NL, 'msgstr "De trekstapel"', 'msgstr "De trekstapel\\n\\n## Kop"')],
+        rf"{NL}:\d+: the translation of 'The stock' adds a line break",
+    ),
+    "an unterminated string": (
+        [(NL, 'msgstr "De gewonnen partij"', 'msgstr "De gewonnen partij')],
+        rf"{NL}:\d+: unterminated string",
+    ),
+    "a plural form without its count": (
+        [(DE, 'msgstr[1] "Punktestand: %(count)s Punkte."', 'msgstr[1] "Punktestand: einige."')],
+        rf"{DE}:\d+: .*%\(count\)s",
+    ),
+    "placeholders swapped in the Dutch move title": (
+        [
+            (
+                NL,
+                'msgstr "Zet %(number)s: je verwijdert %(card)s uit kolom %(column)s (%(how)s)"',
+                'msgstr "Zet %(column)s: je verwijdert %(card)s uit kolom %(number)s (%(how)s)"',
+            )
+        ],
+        r"docs_src/approved/nl/won-game.txt:\d+: the nl won-game page differs",
+    ),
+    "another language's plural rule": (
+        [(NL, "nplurals=2; plural=(n != 1);", "nplurals=2; plural=(n > 1);")],
+        rf"{NL}:\d+: .*[Pp]lural",
+    ),
+    "an empty plural form": (
+        [(DE, 'msgstr[1] "Punktestand: %(count)s Punkte."', 'msgstr[1] ""')],
+        rf"{DE}:\d+: untranslated: 'Score: %\(count\)s point.'",
+    ),
+    "an English sentence not in the catalogs (stale .pot)": (
+        [
+            (
+                "docs_src/templates/index.md.j2",
+                "\n- [",
+                "\n{% trans %}A new sentence.{% endtrans +%}\n\n- [",
+            )
+        ],
+        r"locales/messages.pot:1: out of date with the templates",
+    ),
+    "Classic accepts a 2 on a King": (
+        [
+            (
+                RULES,
+                "        return self.wraps and {waste_rank, rank} == {ACE, KING}",
+                "        return (self.wraps and {waste_rank, rank} == {ACE, KING}) or "
+                "(self is Rules.CLASSIC and (waste_rank, rank) == (KING, 2))",
+            )
+        ],
+        r"docs_src/templates/rules.md.j2:\d+: the page says 'The %\(window\)s window offers two "
+        r"rule sets.*the engine disagrees: on classic a King takes \[2, 12\]",
+    ),
+    "Classic connects King and Ace (was a StopIteration)": (
+        [(RULES, "return self is Rules.EASY\n", "return self is not Rules.STRICT\n")],
+        r"docs_src/templates/rules.md.j2:\d+: the page says 'Example on %\(easy\)s: move.*"
+        r"on Classic move 35 \(AH from column 3\) is accepted",
+    ),
+    "draws do not count as moves": (
+        [
+            (
+                GAME,
+                "        self.move_count += 1\n",
+                '        self.move_count += move.action != "draw"\n',
+            )
+        ],
+        r"docs_src/templates/rules.md.j2:\d+: the page says 'Tapping the stock.*"
+        r"a draw moves the move counter from 0 to 0",
+    ),
+    "undo lowers the move counter": (
+        [
+            (
+                GAME,
+                "        self.move_count, self.undoable = count, undoable - 1",
+                "        self.undoable = undoable - 1",
+            )
+        ],
+        r"docs_src/templates/rules.md.j2:\d+: the page says 'The app keeps the last %\(count\)s "
+        r"actions.*the move counter goes from 47 to 46 on undo",
+    ),
+    "a won game earns a stock bonus": (
+        [
+            (
+                GAME,
+                "        return self.scoring.score(self.removed, draws, stuck=self.is_stuck())",
+                "        return self.scoring.score(self.removed, draws, stuck=self.is_stuck())"
+                " + 10 * len(self.stock) * self.is_won()",
+            )
+        ],
+        r"docs_src/templates/rules.md.j2:\d+: the page says 'The score starts at.*"
+        r"the won game scores 390; the page says",
+    ),
+    "an example deal's cards edited": (
+        [(EXAMPLES, "- [7S, 8C, JC, 6S, 3C]", "- [8C, 7S, JC, 6S, 3C]")],
+        rf"{EXAMPLES}:\d+: GO1-E-AAAAAAE deals other cards than the file records",
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return repository_copy(tmp_path_factory.mktemp("pristine"))
+
+
+@pytest.mark.parametrize("name", list(ATTACKS))
+def test_build_refuses_an_attack_and_leaves_the_site(
+    pristine: Path, tmp_path: Path, name: str
+) -> None:
+    edits, expected = ATTACKS[name]
+    copy = tmp_path / "repo"
+    shutil.copytree(pristine, copy)
+    for file, old, new in edits:
+        edit(copy, file, old, new)
+    site = tmp_path / "site"
+    (site / "nl").mkdir(parents=True)
+    (site / "nl" / "index.html").write_text("the previous site", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(copy)}
+    build = subprocess.run(
+        [sys.executable, "-m", "generator", "build", "--site", str(site)],
+        cwd=copy,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert build.returncode == 1, build.stdout + build.stderr
+    assert "Traceback" not in build.stderr, build.stderr
+    assert any(re.search(expected, line) for line in build.stderr.splitlines()), build.stderr
+    assert sorted(p.name for p in site.rglob("*")) == ["index.html", "nl"]
+    assert (site / "nl" / "index.html").read_text(encoding="utf-8") == "the previous site"
+    check = subprocess.run(
+        [sys.executable, "-m", "generator", "check", "--only", "examples,pages,catalogs,safety"],
+        cwd=copy,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert check.returncode == 1
+    assert any(re.search(expected, line) for line in check.stdout.splitlines()), check.stdout
+
+
+def test_markdown_in_a_translation_is_text_on_the_page(tmp_path: Path) -> None:
+    """Escaped on output too, even where the checks were not run (a language not shipped)."""
+    nl = next(lang for lang in languages() if lang.code == "nl")
+    target = tmp_path / "nl" / "LC_MESSAGES"
+    target.mkdir(parents=True)
+    text = nl.po_file.read_text(encoding="utf-8")
+    for old, new in [
+        ('msgstr "Wat er gebeurt"', 'msgstr "[x](javascript:alert(x)) **vet** a|b"'),
+        ('msgstr "De trekstapel"', 'msgstr "# Kop\\n\\n## tweede"'),
+    ]:
+        text = text.replace(old, new)
+    (target / "messages.po").write_text(text, encoding="utf-8")
+    page = render_language(Language("nl", "Nederlands", "nl", False, tmp_path))["rules.md"]
+    html = markdown.markdown(page, extensions=["tables"])
+    assert "<a " not in html and "<strong>" not in html
+    assert html.count("<h1") == 1 and "<h2>Kop" not in html and "<h2># Kop ## tweede</h2>" in html
+    assert "<th>[x](javascript:alert(x)) **vet** a|b</th>" in html
