@@ -332,6 +332,12 @@ def check_catalogs(languages: list[Language]) -> Problems:
     for language in languages:
         if not is_source(language):
             yield from check_catalog(language, pot_ids)
+        elif language.po_file.exists():
+            yield (
+                f"{_rel(language.po_file)}:1: {language.code} is the source language: its text "
+                "is the templates' own and this catalog is never read; change the templates "
+                "and delete it"
+            )
 
 
 # -- safety ------------------------------------------------------------------

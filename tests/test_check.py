@@ -386,6 +386,10 @@ ATTACKS: dict[str, tuple[list[tuple[str, str, str]], str]] = {
         r"docs_src/templates/rules.md.j2:\d+: the page says 'The score starts at.*"
         r"the won game scores 390; the page says",
     ),
+    "a catalog for the source language": (
+        [(NL, "", "")],
+        r"locales/en/LC_MESSAGES/messages.po:1: en is the source language",
+    ),
     "an example deal's cards edited": (
         [(EXAMPLES, "- [7S, 8C, JC, 6S, 3C]", "- [8C, 7S, JC, 6S, 3C]")],
         rf"{EXAMPLES}:\d+: GO1-E-AAAAAAE deals other cards than the file records",
@@ -406,7 +410,12 @@ def test_build_refuses_an_attack_and_leaves_the_site(
     copy = tmp_path / "repo"
     shutil.copytree(pristine, copy)
     for file, old, new in edits:
-        edit(copy, file, old, new)
+        if old:
+            edit(copy, file, old, new)
+        else:  # the source language gets a catalog of its own (a copy of nl's)
+            en = copy / "locales" / "en" / "LC_MESSAGES"
+            en.mkdir(parents=True)
+            shutil.copy(copy / file, en / "messages.po")
     site = tmp_path / "site"
     (site / "nl").mkdir(parents=True)
     (site / "nl" / "index.html").write_text("the previous site", encoding="utf-8")

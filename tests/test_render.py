@@ -107,6 +107,19 @@ def test_untranslated_strings_fall_back_to_english_with_a_warning(
     assert "untranslated or fuzzy" in caplog.text
 
 
+def test_a_language_not_shipped_marks_its_english_sentences(tmp_path: Path) -> None:
+    shipped = copy_language(tmp_path, "nl")
+    shipped.po_file.write_text(
+        shipped.po_file.read_text(encoding="utf-8").replace('msgstr "De trekstapel"', 'msgstr ""'),
+        encoding="utf-8",
+    )
+    draft = Language("nl", "Nederlands", "nl", False, tmp_path)
+    page = render_language(draft)["rules.md"]
+    assert '## <span lang="en">The stock</span>' in page
+    assert "## De opstelling" in page and page.count('lang="en"') == 1
+    assert 'lang="en"' not in render_language(shipped)["rules.md"]
+
+
 def test_pages_follow_the_engine_when_the_scoring_changes(monkeypatch: pytest.MonkeyPatch) -> None:
     english = next(lang for lang in languages() if lang.code == "en")
     before = render_language(english)["rules.md"]
