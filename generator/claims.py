@@ -191,15 +191,32 @@ def _name(rank: int) -> str:
     return RANK_LETTERS[rank - 1]
 
 
+AT_A_GLANCE = (
+    "%(columns)s columns of %(height)s face-up cards, a waste pile and %(stock)s cards in "
+    "the stock. The last card of each column can be removed when its rank is one higher or "
+    "lower than the waste card's, whatever its suit. When nothing fits, you draw a card. You "
+    "win by clearing all %(tableau)s cards from the tableau."
+)
+LEGAL_MOVES = (
+    "In each column only the last card (the bottom one, covered by no other card) is free. "
+    "You may remove it when its rank is exactly one higher or lower than the waste card's: "
+    "%(lower)ss and %(higher)ss go onto %(rank)ss. The suit does not matter. The removed card "
+    "becomes the new waste card and frees the card above it in its column."
+)
+WON_SCORE = (
+    "A game won without undoing moves is therefore always worth %(score)s points (%(tableau)s × "
+    "%(points)s); cards left in the stock earn nothing extra. A game stuck after r cards are "
+    "removed is worth %(formula)s points, without going below zero:"
+)
+"""Sentences that more than one claim backs."""
+
+
 # -- the layout --------------------------------------------------------------
 
 
 @claim(
     "layout",
-    "%(columns)s columns of %(height)s face-up cards, a waste pile and %(stock)s cards in "
-    "the stock. The last card of each column can be removed when its rank is one higher or "
-    "lower than the waste card's, whatever its suit. When nothing fits, you draw a card. You "
-    "win by clearing all %(tableau)s cards from the tableau.",
+    AT_A_GLANCE,
     "You play with a %(deck)s-card deck, without jokers. The app deals %(tableau)s cards into "
     "%(columns)s columns of %(height)s cards, all face up. It turns one card face up onto the "
     "waste pile and puts the remaining %(stock)s cards face down in the stock.",
@@ -231,14 +248,8 @@ def layout(facts: dict[str, Any]) -> list[str]:
 
 @claim(
     "one-rank-any-suit",
-    "%(columns)s columns of %(height)s face-up cards, a waste pile and %(stock)s cards in "
-    "the stock. The last card of each column can be removed when its rank is one higher or "
-    "lower than the waste card's, whatever its suit. When nothing fits, you draw a card. You "
-    "win by clearing all %(tableau)s cards from the tableau.",
-    "In each column only the last card (the bottom one, covered by no other card) is free. "
-    "You may remove it when its rank is exactly one higher or lower than the waste card's: "
-    "%(lower)ss and %(higher)ss go onto %(rank)ss. The suit does not matter. The removed card "
-    "becomes the new waste card and frees the card above it in its column.",
+    AT_A_GLANCE,
+    LEGAL_MOVES,
     "Golf is a patience for one player: clear the tableau by removing cards one rank above "
     "or below the waste card.",
 )
@@ -263,10 +274,7 @@ def one_rank_any_suit(facts: dict[str, Any]) -> list[str]:
 
 @claim(
     "free-card-and-waste",
-    "In each column only the last card (the bottom one, covered by no other card) is free. "
-    "You may remove it when its rank is exactly one higher or lower than the waste card's: "
-    "%(lower)ss and %(higher)ss go onto %(rank)ss. The suit does not matter. The removed card "
-    "becomes the new waste card and frees the card above it in its column.",
+    LEGAL_MOVES,
 )
 def free_card_and_waste(facts: dict[str, Any]) -> list[str]:
     found = []
@@ -287,10 +295,7 @@ def free_card_and_waste(facts: dict[str, Any]) -> list[str]:
 
 @claim(
     "draw-when-nothing-fits",
-    "%(columns)s columns of %(height)s face-up cards, a waste pile and %(stock)s cards in "
-    "the stock. The last card of each column can be removed when its rank is one higher or "
-    "lower than the waste card's, whatever its suit. When nothing fits, you draw a card. You "
-    "win by clearing all %(tableau)s cards from the tableau.",
+    AT_A_GLANCE,
 )
 def draw_when_nothing_fits(facts: dict[str, Any]) -> list[str]:
     found = []
@@ -596,9 +601,7 @@ def end(facts: dict[str, Any]) -> list[str]:
     "A card is removed from the tableau",
     "You draw a card",
     "The game is stuck: per card left on the tableau",
-    "A game won without undoing moves is therefore always worth %(score)s points (%(tableau)s × "
-    "%(points)s); cards left in the stock earn nothing extra. A game stuck after r cards are "
-    "removed is worth %(formula)s points, without going below zero:",
+    WON_SCORE,
     "%(count)s cards removed, %(left)s left: %(score)s points;",
     "Score: %(count)s points.",
 )
@@ -643,9 +646,7 @@ def score(facts: dict[str, Any]) -> list[str]:
 
 @claim(
     "won-with-undo",
-    "A game won without undoing moves is therefore always worth %(score)s points (%(tableau)s × "
-    "%(points)s); cards left in the stock earn nothing extra. A game stuck after r cards are "
-    "removed is worth %(formula)s points, without going below zero:",
+    WON_SCORE,
 )
 def won_with_undo(facts: dict[str, Any]) -> list[str]:
     recorded = load_reference_game()
@@ -749,15 +750,6 @@ def deal_codes(facts: dict[str, Any]) -> list[str]:
     if deal_for_number(code.number) != deal_for_number(DealCode.parse(str(code)).number):
         found.append("the same code deals different cards")
     return found
-
-
-def sentence_claims() -> dict[str, list[Claim]]:
-    """The claims by the English sentence they back."""
-    table: dict[str, list[Claim]] = {}
-    for item in CLAIMS.values():
-        for sentence in item.sentences:
-            table.setdefault(sentence, []).append(item)
-    return table
 
 
 CLAIMS_FILE = Path(__file__)
