@@ -5,8 +5,8 @@ from setuptools import Extension, setup
 setup(
     ext_modules=[
         Extension(
-            "generator.engine._fastsolve",
-            ["generator/engine/_fastsolve.c"],
+            "generator.patience._fastsolve",
+            ["generator/patience/_fastsolve.c"],
             extra_compile_args=["-O2"],
             optional=True,
         )

@@ -25,14 +25,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.approval import (
-    SEED_PAGE,
-    approved_problems,
-    page_texts,
-    seed_problems,
-    stray_files,
-)
-from generator.catalogs import (
+from generator.i18n.catalogs import (
     POT_FILE,
     ROOT,
     Language,
@@ -41,19 +34,26 @@ from generator.catalogs import (
     placeholder_problems,
     read_catalog,
 )
-from generator.catalogs import languages as site_languages
-from generator.claims import CLAIMS, CLAIMS_FILE, ClaimError
-from generator.engine import DealCode, Game, GolfError, Rules, deal_for_number
-from generator.engine.solver import solve
-from generator.gamedata import (
+from generator.i18n.catalogs import languages as site_languages
+from generator.pages.patience import rules_page_facts
+from generator.pages.patience_claims import CLAIMS, CLAIMS_FILE, ClaimError
+from generator.pages.recorded import (
     DataFileError,
     ExampleDeal,
     RecordedGame,
     load_reference_game,
     load_rules_examples,
 )
-from generator.pages import rules_page_facts
-from generator.pagetext import markdown_text as markdown_text
+from generator.patience import DealCode, Game, GolfError, Rules, deal_for_number
+from generator.patience.solver import solve
+from generator.site.approval import (
+    SEED_PAGE,
+    approved_problems,
+    page_texts,
+    seed_problems,
+    stray_files,
+)
+from generator.site.pagetext import markdown_text as markdown_text
 
 Problems = Iterator[str]
 TEMPLATES_DIR = ROOT / "docs_src" / "templates"
@@ -151,7 +151,7 @@ def template_sentences() -> list[Sentence]:
     """Every translatable sentence of the templates, with its claims."""
     from jinja2.ext import babel_extract
 
-    from generator.render import TEMPLATES
+    from generator.site.render import TEMPLATES
 
     found = []
     for template in sorted(TEMPLATES.glob("*.j2")):
@@ -177,7 +177,7 @@ def template_sentences() -> list[Sentence]:
 
 
 def check_claims() -> Problems:
-    """Every sentence that states a rule is played in the engine (:mod:`generator.claims`)."""
+    """Every sentence that states a rule is played in the engine (:mod:`generator.pages.patience_claims`)."""
     claims_file = _rel(CLAIMS_FILE)
     try:
         sentences = template_sentences()
@@ -267,7 +267,7 @@ def _clip(text: str, size: int = 120) -> str:
 
 
 def check_pot() -> Problems:
-    from generator import catalog_cli
+    from generator.i18n import catalog_cli
 
     current = read_catalog(POT_FILE)
     with tempfile.TemporaryDirectory() as tmp:
@@ -398,7 +398,7 @@ def check_safety(languages: list[Language]) -> Problems:
 
 
 def check_site() -> Problems:
-    from generator.site import build_site
+    from generator.site.build import build_site
 
     with tempfile.TemporaryDirectory() as tmp:
         try:

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO
 
-from generator.engine import Deal, DealCode, Game, GolfError, Rules, deal_for_number
-from generator.engine.solver import solve
-from generator.gamedata import load_reference_game
+from generator.pages.recorded import load_reference_game
+from generator.patience import Deal, DealCode, Game, GolfError, Rules, deal_for_number
+from generator.patience.solver import solve
 
 
 def _solve_lines(rules: Rules, lines: TextIO, out: TextIO, err: TextIO) -> int:
@@ -77,7 +77,7 @@ def _deal(code_text: str, out: TextIO) -> int:
 
 
 def _build(site: Path | None, err: TextIO) -> int:
-    from generator.site import SITE, BuildRefused, build_site
+    from generator.site.build import SITE, BuildRefused, build_site
 
     start = time.perf_counter()
     try:
@@ -118,8 +118,8 @@ def _check(only: str | None, out: TextIO, err: TextIO) -> int:
 
 
 def _approve(lang: str | None, page: str | None, out: TextIO) -> int:
-    from generator.approval import approve, relative
-    from generator.catalogs import languages
+    from generator.i18n.catalogs import languages
+    from generator.site.approval import approve, relative
 
     results = approve(languages(), lang, page)
     changed = [result for result in results if result.status != "unchanged"]
@@ -214,8 +214,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _catalog(args: argparse.Namespace, out: TextIO) -> int:
-    from generator import catalog_cli
-    from generator.catalogs import ROOT
+    from generator.i18n import catalog_cli
+    from generator.i18n.catalogs import ROOT
 
     if args.catalog_command in ("extract", "update"):
         changed = catalog_cli.extract()
@@ -254,7 +254,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "catalog":
         return _catalog(args, sys.stdout)
     if args.command == "serve":
-        from generator.preview import serve
+        from generator.site.preview import serve
 
         return serve(args.lang, args.addr)
     raise AssertionError(args.command)  # pragma: no cover

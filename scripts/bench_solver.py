@@ -15,9 +15,9 @@ import random
 import statistics
 import time
 
-from generator.engine import Rules, deal_for_number
-from generator.engine.deal import CODE_LETTERS
-from generator.engine.solver import solve
+from generator.patience import Rules, deal_for_number
+from generator.patience.deal import CODE_LETTERS
+from generator.patience.solver import solve
 
 
 def main() -> None:

@@ -7,7 +7,7 @@ Each mutation in ``scripts/mutations.yaml`` is one literal text replacement in
 one file of the repository (``old`` must occur exactly once, else the mutation
 is reported as *stale* and not applied). For each one the repository (the files
 ``git ls-files -co --exclude-standard`` lists, plus the built
-``generator/engine/*.so``) is copied into a temporary folder, the replacement
+``generator/patience/*.so``) is copied into a temporary folder, the replacement
 is applied there and ``python -m generator check`` runs in the copy. The
 outcome is one of:
 
@@ -194,7 +194,7 @@ FRAME = re.compile(r'^\s*File "(?P<file>[^"]+)", line (?P<line>\d+)')
 def _crash_line(stderr: str, copy: Path) -> str:
     """Where the first traceback in ``stderr`` (the root of a chain) began, and its exception.
 
-    ``generator/pages.py:133: StopIteration``: the innermost frame, relative to the copy.
+    ``generator/pages/patience.py:133: StopIteration``: the innermost frame, relative to the copy.
     """
     block = stderr.split("Traceback (most recent call last):")[1]
     where = ""

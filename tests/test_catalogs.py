@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.catalogs import (
+from generator.i18n.catalogs import (
     POT_FILE,
     CatalogError,
     bare_percent,
@@ -19,7 +19,7 @@ from generator.catalogs import (
     placeholder_problems,
     translations,
 )
-from generator.pofile import parse
+from generator.i18n.pofile import parse
 from tests.test_check import DE, NL, edit, repository_copy
 
 MSGFMT = shutil.which("msgfmt")
@@ -451,7 +451,7 @@ def copy(pristine: Path, tmp_path: Path) -> Path:
             "{% trans %}{% if x %}",
             r"docs_src/templates/rules.md.j2:\d+: ",
         ),
-        ("generator/words.py", "def NN_(", "def NN_((", r"generator/words.py:\d+: "),
+        ("generator/i18n/words.py", "def NN_(", "def NN_((", r"generator/i18n/words.py:\d+: "),
     ],
 )
 def test_update_refuses_sources_that_do_not_parse(

@@ -10,9 +10,9 @@ from pathlib import Path
 import markdown
 import pytest
 
-from generator.catalogs import ROOT, Language, languages
 from generator.check import markup_problems, run_checks
-from generator.render import render_language
+from generator.i18n.catalogs import ROOT, Language, languages
+from generator.site.render import render_language
 
 
 def test_check_passes_on_the_repository() -> None:
@@ -77,7 +77,7 @@ BREAKAGES = {
     ),
     "changed rule in the engine": (
         "examples",
-        [("generator/engine/rules.py", "return self is Rules.EASY\n", "return False\n")],
+        [("generator/patience/rules.py", "return self is Rules.EASY\n", "return False\n")],
         r"reference_game.yaml:\d+: move 35 \(AH from column 3\) is refused",
     ),
     "wrong recorded verdict": (
@@ -87,7 +87,7 @@ BREAKAGES = {
     ),
     "engine no longer backs a sentence": (
         "examples",
-        [("generator/engine/rules.py", "per_draw: int = 0", "per_draw: int = 1")],
+        [("generator/patience/rules.py", "per_draw: int = 0", "per_draw: int = 1")],
         r"docs_src/templates/rules.md.j2:\d+: the page says 'Tapping the stock turns.*"
         r"the engine disagrees: a draw changes the score from 0 to 1",
     ),
@@ -266,8 +266,8 @@ def test_translator_workflow_after_a_template_change(tmp_path: Path) -> None:
 # Each is run on a copy of the repository through the command a user runs. A build
 # that refuses must name the file and line and leave the previous site untouched.
 
-RULES = "generator/engine/rules.py"
-GAME = "generator/engine/game.py"
+RULES = "generator/patience/rules.py"
+GAME = "generator/patience/game.py"
 EXAMPLES = "generator/data/rules_examples.yaml"
 
 ATTACKS: dict[str, tuple[list[tuple[str, str, str]], str]] = {

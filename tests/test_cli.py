@@ -4,8 +4,8 @@ import json
 import subprocess
 import sys
 
-from generator.engine import Deal, Game, Move, Rules, deal_for_number
-from generator.gamedata import load_reference_game
+from generator.pages.recorded import load_reference_game
+from generator.patience import Deal, Game, Move, Rules, deal_for_number
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:

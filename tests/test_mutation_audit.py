@@ -8,7 +8,7 @@ from types import ModuleType
 
 import pytest
 
-from generator.catalogs import ROOT
+from generator.i18n.catalogs import ROOT
 
 SCRIPT = ROOT / "scripts" / "mutation_audit.py"
 
@@ -36,7 +36,7 @@ def test_a_caught_mutation_and_a_stale_one(audit: ModuleType) -> None:
     assert caught.status == "caught", caught
     assert re.match(r"docs_src/templates/rules.md.j2:\d+: the page says ", caught.first_problem)
     assert caught.names_sentence
-    stale = audit.Mutation("gone", "generator/engine/rules.py", "no such text", "x", True, "")
+    stale = audit.Mutation("gone", "generator/patience/rules.py", "no such text", "x", True, "")
     outcomes = [caught, audit.run_mutation(ROOT, stale)]
     assert outcomes[1].status == "stale"
     assert audit.summary(outcomes) == (
@@ -49,7 +49,7 @@ def test_a_missed_equivalent_mutation(audit: ModuleType, tmp_path: Path) -> None
     listed = tmp_path / "mutations.yaml"
     listed.write_text(
         "- name: same-test\n"
-        "  file: generator/engine/rules.py\n"
+        "  file: generator/patience/rules.py\n"
         '  old: "        if abs(waste_rank - rank) == 1:"\n'
         '  new: "        if waste_rank - rank in (1, -1):"\n'
         "  changes_page: false\n"
@@ -65,7 +65,7 @@ def test_a_missed_equivalent_mutation(audit: ModuleType, tmp_path: Path) -> None
 def test_a_traceback_is_a_crash_with_its_place(audit: ModuleType) -> None:
     mutation = audit.Mutation(
         "import-fails",
-        "generator/engine/rules.py",
+        "generator/patience/rules.py",
         "UNDO_LIMIT = ",
         "UNDO_LIMIT = 1 // 0 + ",
         True,
@@ -73,7 +73,7 @@ def test_a_traceback_is_a_crash_with_its_place(audit: ModuleType) -> None:
     )
     outcome = audit.run_mutation(ROOT, mutation, "examples")
     assert outcome.status == "crashed", outcome
-    assert re.match(r"generator/engine/rules\.py:\d+: ZeroDivisionError", outcome.first_problem)
+    assert re.match(r"generator/patience/rules\.py:\d+: ZeroDivisionError", outcome.first_problem)
     assert outcome.alarming
 
 

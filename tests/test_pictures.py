@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from generator.catalogs import languages, translations
-from generator.engine import Game, Move, deal_for_number
-from generator.gamedata import load_reference_game
-from generator.pictures import board
-from generator.site import build_site
-from generator.words import Words
+from generator.i18n.catalogs import languages, translations
+from generator.i18n.words import Words
+from generator.pages.recorded import load_reference_game
+from generator.patience import Game, Move, deal_for_number
+from generator.site.build import build_site
+from generator.site.pictures import board
 
 SVG = "{http://www.w3.org/2000/svg}"
 

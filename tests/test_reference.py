@@ -5,8 +5,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.engine import Card, Game, Move, Reason, Rules
-from generator.gamedata import DataFileError, load_recorded_game, load_reference_game
+from generator.pages.recorded import DataFileError, load_recorded_game, load_reference_game
+from generator.patience import Card, Game, Move, Reason, Rules
 
 SNAPSHOTS = yaml.safe_load((Path(__file__).parent / "data" / "page_snapshots.yaml").read_text())
 

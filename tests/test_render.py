@@ -7,11 +7,11 @@ from pathlib import Path
 import jinja2
 import pytest
 
-import generator.pages
-from generator.catalogs import CatalogError, Language, languages, translations
-from generator.engine import Game, Rules, Scoring
-from generator.pages import rules_page_facts
-from generator.render import TemplateError, environment, render, render_language
+import generator.pages.patience
+from generator.i18n.catalogs import CatalogError, Language, languages, translations
+from generator.pages.patience import rules_page_facts
+from generator.patience import Game, Rules, Scoring
+from generator.site.render import TemplateError, environment, render, render_language
 
 
 class FakeTranslations(gettext.NullTranslations):
@@ -125,7 +125,7 @@ def test_pages_follow_the_engine_when_the_scoring_changes(monkeypatch: pytest.Mo
     before = render_language(english)["rules.md"]
     assert "| +10 |" in before and "350 points" in before
     scoring = Scoring(per_removal=20, per_card_left_when_stuck=-5)
-    monkeypatch.setattr(generator.pages, "SCORING", scoring)
+    monkeypatch.setattr(generator.pages.patience, "SCORING", scoring)
     monkeypatch.setattr(Game.__init__, "__defaults__", (Rules.EASY, scoring))
     after = render_language(english, rules_page_facts())["rules.md"]
     assert "| +20 |" in after and "| −5 |" in after

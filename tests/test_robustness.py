@@ -22,9 +22,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import mkdocs_hook
-from generator.catalogs import languages
-from generator.engine import deal_for_number
+from generator.i18n.catalogs import languages
+from generator.patience import deal_for_number
+from generator.site import mkdocs_hook
 from tests.test_check import NL, edit, repository_copy
 
 LANGUAGES = "locales/languages.yaml"
@@ -349,7 +349,7 @@ def test_hook_writes_an_error_page_then_recovers(
 def test_hook_escapes_the_message_and_removes_its_own_index(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from generator.catalogs import CatalogError
+    from generator.i18n.catalogs import CatalogError
 
     def broken() -> list[object]:
         raise CatalogError("languages.yaml:3: name '<b>' & more")

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-import generator.site
-from generator.catalogs import languages
-from generator.pagetext import page_text
-from generator.site import SiteError, build_site
+import generator.site.build
+from generator.i18n.catalogs import languages
+from generator.site.build import SiteError, build_site
+from generator.site.pagetext import page_text
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -70,14 +70,14 @@ def test_a_failed_build_leaves_the_previous_site_alone(
     out = tmp_path / "site"
     out.mkdir()
     (out / "marker.txt").write_text("previous site")
-    real = generator.site.mkdocs_build
+    real = generator.site.build.mkdocs_build
 
     def failing(config_file: Path, label: str) -> None:
         if label == "de":
             raise SiteError("mkdocs.yml:1: the de site did not build: boom")
         real(config_file, label)
 
-    monkeypatch.setattr(generator.site, "mkdocs_build", failing)
+    monkeypatch.setattr(generator.site.build, "mkdocs_build", failing)
     with pytest.raises(SiteError, match="boom"):
         build_site(out)
     assert sorted(p.name for p in out.iterdir()) == ["marker.txt"]

@@ -2,9 +2,9 @@
 
 import pytest
 
-from generator.catalogs import languages, translations
-from generator.engine import Card
-from generator.words import Words
+from generator.i18n.catalogs import languages, translations
+from generator.i18n.words import Words
+from generator.patience import Card
 
 
 def words(code: str) -> Words:
@@ -36,7 +36,7 @@ def test_card_names(code: str, card: str, name: str, short: str) -> None:
 
 
 def test_every_card_has_a_distinct_name_in_every_language() -> None:
-    from generator.engine import FULL_DECK
+    from generator.patience import FULL_DECK
 
     for language in languages():
         w = Words(translations(language))

@@ -36,7 +36,7 @@ from babel.messages.frontend import CommandLineInterface
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import normalize, write_po
 
-from generator.catalogs import (
+from generator.i18n.catalogs import (
     DOMAIN,
     LOCALES,
     POT_FILE,
@@ -90,7 +90,7 @@ def check_sources() -> None:
             raise CatalogError(f"{module}:1: {error}") from None
     import jinja2
 
-    from generator.render import TEMPLATES, environment
+    from generator.site.render import TEMPLATES, environment
 
     env = environment()
     for template in sorted(TEMPLATES.rglob("*.j2")):

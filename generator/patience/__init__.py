@@ -4,8 +4,8 @@ It knows no language and prints nothing: it returns values and reason codes,
 and the catalogs hold the words for them.
 """
 
-from generator.engine.cards import ACE, FULL_DECK, KING, RANKS, SUITS, Card
-from generator.engine.deal import (
+from generator.patience.cards import ACE, FULL_DECK, KING, RANKS, SUITS, Card
+from generator.patience.deal import (
     COLUMN_HEIGHT,
     COLUMNS,
     STOCK_SIZE,
@@ -14,9 +14,15 @@ from generator.engine.deal import (
     DealCode,
     deal_for_number,
 )
-from generator.engine.errors import CardError, DealCodeError, DealError, GolfError, IllegalMoveError
-from generator.engine.game import Game, Move, Position
-from generator.engine.rules import (
+from generator.patience.errors import (
+    CardError,
+    DealCodeError,
+    DealError,
+    GolfError,
+    IllegalMoveError,
+)
+from generator.patience.game import Game, Move, Position
+from generator.patience.rules import (
     SCORING,
     TRADITIONAL_SCORING,
     UNDO_LIMIT,

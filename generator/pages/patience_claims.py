@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.engine import (
+from generator.pages.recorded import load_reference_game, load_rules_examples
+from generator.patience import (
     COLUMN_HEIGHT,
     COLUMNS,
     FULL_DECK,
@@ -46,10 +47,9 @@ from generator.engine import (
     Scoring,
     deal_for_number,
 )
-from generator.engine.cards import RANKS as RANK_LETTERS
-from generator.engine.deal import LEGACY_RULES_LETTERS, RULES_LETTERS
-from generator.engine.solver import solve
-from generator.gamedata import load_reference_game, load_rules_examples
+from generator.patience.cards import RANKS as RANK_LETTERS
+from generator.patience.deal import LEGACY_RULES_LETTERS, RULES_LETTERS
+from generator.patience.solver import solve
 
 ACE, QUEEN, KING = 1, 12, 13
 RANKS = range(ACE, KING + 1)

@@ -20,8 +20,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from generator.engine.cards import ACE, KING
-from generator.engine.deal import TABLEAU_SIZE
+from generator.patience.cards import ACE, KING
+from generator.patience.deal import TABLEAU_SIZE
 
 
 class Rules(enum.Enum):

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.engine import (
+from generator.patience import (
     FULL_DECK,
     SCORING,
     UNDO_LIMIT,

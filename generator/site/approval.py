@@ -1,7 +1,7 @@
 """Approved texts: every page in every shipped language, as a reviewer read it.
 
 ``docs_src/approved/<lang>/<page>.txt`` holds a page's text as
-:func:`generator.pagetext.markdown_text` extracts it from the Markdown the
+:func:`generator.site.pagetext.markdown_text` extracts it from the Markdown the
 generator renders (one line per heading, paragraph, list item and table row),
 with one ``[picture] <title>: <desc>`` line per picture. ``check`` (part
 ``pages``) compares each page with its approved text and names the words that
@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.catalogs import ROOT, Language
-from generator.engine import GolfError
-from generator.pagetext import markdown_text, without_pictures
+from generator.i18n.catalogs import ROOT, Language
+from generator.patience import GolfError
+from generator.site.pagetext import markdown_text, without_pictures
 
 APPROVED = ROOT / "docs_src" / "approved"
 APPROVE = "python -m generator approve"
@@ -41,8 +41,8 @@ class ApprovalError(GolfError):
 
 
 def page_names() -> list[str]:
-    """The pages' names (``index``, ``rules``, ``won-game``), from ``generator.render.PAGES``."""
-    from generator.render import PAGES
+    """The pages' names (``index``, ``rules``, ``won-game``), from ``generator.site.render.PAGES``."""
+    from generator.site.render import PAGES
 
     return [page.removesuffix(".md") for page in PAGES]
 
@@ -61,7 +61,7 @@ def relative(path: Path) -> str:
 
 def page_texts(language: Language, facts: dict[str, Any]) -> dict[str, str]:
     """Every page of ``language`` as its approved text would hold it: {page name: text}."""
-    from generator.render import render_language
+    from generator.site.render import render_language
 
     rendered = render_language(language, facts)
     return {page: markdown_text(rendered[f"{page}.md"], pictures=True) for page in page_names()}
@@ -248,7 +248,7 @@ def approve(
 
     Refuses, writing nothing, if a chosen seed-tied page differs from its seed.
     """
-    from generator.pages import rules_page_facts
+    from generator.pages.patience import rules_page_facts
 
     shipped = [language for language in languages if language.shipped]
     codes = _selected(lang, [language.code for language in shipped], "shipped language")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.engine.errors import CardError
+from generator.patience.errors import CardError
 
 RANKS = "A23456789TJQK"
 """Rank letters; a rank's number is its position plus one (ace 1, king 13)."""
@@ -45,7 +45,7 @@ class Card:
         >>> Card.from_str("1S")
         Traceback (most recent call last):
         ...
-        generator.engine.errors.CardError: bad card: '1S' (expected a rank from A23456789TJQK and a suit from CDHS, like '8S')
+        generator.patience.errors.CardError: bad card: '1S' (expected a rank from A23456789TJQK and a suit from CDHS, like '8S')
         """
         if (
             not isinstance(text, str)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import gettext
 from typing import Protocol
 
-from generator.engine import KING_RANK, Card, Move, Position, Reason, Rules
+from generator.patience import KING_RANK, Card, Move, Position, Reason, Rules
 
 
 def N_(message: str) -> str:

@@ -1,7 +1,7 @@
 """``python -m generator serve``: MkDocs' live-reloading server for one language.
 
 The pages are rendered before every build by an MkDocs hook
-(:mod:`generator.mkdocs_hook`), and MkDocs watches the templates, catalogs
+(:mod:`generator.site.mkdocs_hook`), and MkDocs watches the templates, catalogs
 and data, so an edit to a ``.po`` file or a template shows up in the browser
 without a restart. A file that cannot be rendered shows as an error page
 until it is fixed.
@@ -15,10 +15,10 @@ from gettext import NullTranslations
 
 import yaml
 
-from generator.catalogs import LOCALES, ROOT, languages, source_language, translations
-from generator.engine import GolfError
-from generator.site import language_config
-from generator.words import Translations
+from generator.i18n.catalogs import LOCALES, ROOT, languages, source_language, translations
+from generator.i18n.words import Translations
+from generator.patience import GolfError
+from generator.site.build import language_config
 
 PREVIEW = ROOT / "_build" / "preview"
 
@@ -33,11 +33,11 @@ def parse_address(addr: str) -> tuple[str, int]:
     >>> parse_address("localhost")
     Traceback (most recent call last):
     ...
-    generator.engine.errors.GolfError: --addr 'localhost': expected IP:PORT like 127.0.0.1:8000
+    generator.patience.errors.GolfError: --addr 'localhost': expected IP:PORT like 127.0.0.1:8000
     >>> parse_address("example.org:80")
     Traceback (most recent call last):
     ...
-    generator.engine.errors.GolfError: --addr 'example.org:80': expected IP:PORT like 127.0.0.1:8000
+    generator.patience.errors.GolfError: --addr 'example.org:80': expected IP:PORT like 127.0.0.1:8000
     """
     host, _, port = addr.rpartition(":")
     host = host[1:-1] if host.startswith("[") and host.endswith("]") else host
@@ -72,7 +72,7 @@ def serve(code: str | None, addr: str) -> int:
     docs_dir = PREVIEW / "docs" / code
     docs_dir.mkdir(parents=True, exist_ok=True)
     config = language_config(language, all_languages, docs_dir, PREVIEW / "site" / code, t)
-    config["hooks"] = [str(ROOT / "generator" / "mkdocs_hook.py")]
+    config["hooks"] = [str(ROOT / "generator" / "site" / "mkdocs_hook.py")]
     config["watch"] = [str(ROOT / "docs_src"), str(LOCALES), str(ROOT / "generator" / "data")]
     config["extra"]["generator_language"] = code
     config_file = PREVIEW / f"mkdocs-{code}.yml"

@@ -17,10 +17,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from generator.catalogs import languages
-from generator.engine import GolfError
-from generator.render import render_language
-from generator.site import write_pages
+from generator.i18n.catalogs import languages
+from generator.patience import GolfError
+from generator.site.build import write_pages
+from generator.site.render import render_language
 
 ERROR_MARK = "<!-- generator: error page -->"
 

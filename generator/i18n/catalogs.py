@@ -1,7 +1,7 @@
 """The gettext catalogs: languages, loading ``.po`` files, placeholder checks.
 
 Catalogs are read straight from the ``.po`` files (strictly, by
-:mod:`generator.pofile`) and compiled in memory, so a build never needs (or
+:mod:`generator.i18n.pofile`) and compiled in memory, so a build never needs (or
 leaves) ``.mo`` files, and an edit to a ``.po`` file shows up in the next build.
 The source language (English) has no catalog: its text is the templates' own.
 """
@@ -20,10 +20,10 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.support import Translations
 
-from generator.pofile import PLURAL_SAMPLE, plural_function, read
-from generator.pofile import CatalogError as CatalogError  # raised by everything here
+from generator.i18n.pofile import PLURAL_SAMPLE, plural_function, read
+from generator.i18n.pofile import CatalogError as CatalogError  # raised by everything here
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 LOCALES = ROOT / "locales"
 LANGUAGES_FILE = LOCALES / "languages.yaml"
 DOMAIN = "messages"

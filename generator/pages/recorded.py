@@ -17,9 +17,9 @@ from typing import Any
 
 import yaml
 
-from generator.engine import Card, Deal, DealCode, GolfError, Move, Rules
+from generator.patience import Card, Deal, DealCode, GolfError, Move, Rules
 
-DATA_DIR = Path(__file__).parent / "data"
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 REFERENCE_GAME = DATA_DIR / "reference_game.yaml"
 RULES_EXAMPLES = DATA_DIR / "rules_examples.yaml"
 VERDICTS = {"winnable": True, "unwinnable": False}

@@ -18,7 +18,7 @@ Python otherwise; both implement the same algorithm and return the same line,
 which the tests check. The rules reach both only as a table of which rank fits
 onto which, taken from :meth:`Rules.accepts`.
 
->>> from generator.engine.deal import deal_for_number
+>>> from generator.patience.deal import deal_for_number
 >>> result = solve(deal_for_number(1), Rules.EASY)
 >>> result.winnable, len(result.moves) > 0
 (True, True)
@@ -29,16 +29,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from generator.engine.cards import KING
-from generator.engine.deal import COLUMN_HEIGHT, COLUMNS, STOCK_SIZE, TABLEAU_SIZE, Deal
-from generator.engine.game import Move
-from generator.engine.rules import Rules
+from generator.patience.cards import KING
+from generator.patience.deal import COLUMN_HEIGHT, COLUMNS, STOCK_SIZE, TABLEAU_SIZE, Deal
+from generator.patience.game import Move
+from generator.patience.rules import Rules
 
 SearchResult = tuple[bool, list[int], int]
 Search = Callable[[bytes, int, bytes, bytes, bool], SearchResult]
 
 try:
-    from generator.engine._fastsolve import search as _search_c
+    from generator.patience._fastsolve import search as _search_c
 except ImportError:  # pragma: no cover - depends on how the package was installed
     _search_c = None
 

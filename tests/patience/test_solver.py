@@ -2,9 +2,9 @@
 
 import pytest
 
-from generator.engine import Deal, Game, Rules, deal_for_number
-from generator.engine.solver import has_fast_search, solve
-from generator.gamedata import load_reference_game, load_rules_examples
+from generator.pages.recorded import load_reference_game, load_rules_examples
+from generator.patience import Deal, Game, Rules, deal_for_number
+from generator.patience.solver import has_fast_search, solve
 
 
 def naive_winnable(deal: Deal, rules: Rules) -> bool:

@@ -14,12 +14,8 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from generator.catalogs import ROOT, Language, translations
-from generator.engine import Card, GolfError, Position
-from generator.mdtext import OneLine, Text, format_text
-from generator.pages import Step, rules_page_facts
-from generator.pictures import board
-from generator.words import (
+from generator.i18n.catalogs import ROOT, Language, translations
+from generator.i18n.words import (
     NEW_GAME_WINDOW,
     PICTURE_STOCK,
     PICTURE_WASTE,
@@ -27,6 +23,10 @@ from generator.words import (
     Translations,
     Words,
 )
+from generator.pages.patience import Step, rules_page_facts
+from generator.patience import Card, GolfError, Position
+from generator.site.mdtext import OneLine, Text, format_text
+from generator.site.pictures import board
 
 TEMPLATES = ROOT / "docs_src" / "templates"
 ASSETS = ROOT / "docs_src" / "assets"
@@ -73,7 +73,7 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
     """Install ``t`` into ``env`` and its word helpers as globals.
 
     Every translated sentence and every value put into it reaches the page as
-    text (:func:`generator.mdtext.format_text`). With ``mark_untranslated`` (a
+    text (:func:`generator.site.mdtext.format_text`). With ``mark_untranslated`` (a
     language not shipped in full), a sentence that falls back to English is
     wrapped in ``<span lang="en">`` so that readers and screen readers know.
     """

@@ -16,8 +16,9 @@ from typing import Any
 
 import yaml
 
-from generator.claims import ClaimError, first_of
-from generator.engine import (
+from generator.pages.patience_claims import ClaimError, first_of
+from generator.pages.recorded import load_reference_game
+from generator.patience import (
     ACE_RANK,
     COLUMN_HEIGHT,
     COLUMNS,
@@ -36,10 +37,9 @@ from generator.engine import (
     Reason,
     Rules,
 )
-from generator.engine.deal import LEGACY_RULES_LETTERS, RULES_LETTERS
-from generator.gamedata import load_reference_game
+from generator.patience.deal import LEGACY_RULES_LETTERS, RULES_LETTERS
 
-PAGE_EXAMPLES = Path(__file__).parent / "data" / "page_examples.yaml"
+PAGE_EXAMPLES = Path(__file__).resolve().parent.parent / "data" / "page_examples.yaml"
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ def rules_page_facts() -> dict[str, Any]:
     """Everything the rules page shows, as engine values.
 
     Nothing here is checked: what the sentences say about these values is
-    played in the engine by :mod:`generator.claims`. Where a value cannot be
+    played in the engine by :mod:`generator.pages.patience_claims`. Where a value cannot be
     found (the engine changed so that an example no longer exists), a
     :class:`ClaimError` names the claim of the sentence that needs it.
     """

@@ -11,7 +11,7 @@ Every card is one ``<g>`` whose classes name it (``card card-6H``), so tests
 and styles can find it. ``<title>`` and ``<desc>`` carry the text alternative
 in the page's language.
 
->>> from generator.engine import Game, deal_for_number
+>>> from generator.patience import Game, deal_for_number
 >>> svg = board(Game(deal_for_number(1)).position(), label=str, title="Start", desc="...")
 >>> svg.count('class="card card-'), 'card-6H free' in svg
 (36, True)
@@ -22,7 +22,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping
 
-from generator.engine import COLUMN_HEIGHT, COLUMNS, Card, Position
+from generator.patience import COLUMN_HEIGHT, COLUMNS, Card, Position
 
 CARD_W, CARD_H = 60, 84
 GAP = 10

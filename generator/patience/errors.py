@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from generator.engine.rules import Reason
+    from generator.patience.rules import Reason
 
 
 class GolfError(ValueError):

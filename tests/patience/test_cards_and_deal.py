@@ -1,6 +1,7 @@
 import pytest
 
-from generator.engine import (
+from generator.pages.recorded import load_reference_game
+from generator.patience import (
     FULL_DECK,
     Card,
     CardError,
@@ -10,8 +11,7 @@ from generator.engine import (
     DealError,
     deal_for_number,
 )
-from generator.engine.deal import STARTING_DECK, shuffle_permutation, starting_deck_for
-from generator.gamedata import load_reference_game
+from generator.patience.deal import STARTING_DECK, shuffle_permutation, starting_deck_for
 
 
 def test_card_notation_round_trips_for_the_whole_deck() -> None:

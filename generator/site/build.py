@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from generator.catalogs import (
+from generator.i18n.catalogs import (
     ROOT,
     CatalogError,
     Language,
@@ -27,11 +27,11 @@ from generator.catalogs import (
     source_language,
     translations,
 )
-from generator.engine import GolfError
-from generator.mdtext import OneLine
-from generator.pages import rules_page_facts
-from generator.render import render_language
-from generator.words import SITE_NAME, Translations
+from generator.i18n.words import SITE_NAME, Translations
+from generator.pages.patience import rules_page_facts
+from generator.patience import GolfError
+from generator.site.mdtext import OneLine
+from generator.site.render import render_language
 
 MKDOCS_YML = ROOT / "mkdocs.yml"
 SITE = ROOT / "site"

@@ -1,6 +1,6 @@
 """A game in progress: moves, refusals, win and stuck, score and undo.
 
->>> from generator.engine.deal import DealCode, deal_for_number
+>>> from generator.patience.deal import DealCode, deal_for_number
 >>> game = Game(deal_for_number(1), Rules.EASY)
 >>> game.refusal(Move.remove(1, Card.from_str("6H")))
 <Reason.NOT_ADJACENT: 'not-adjacent'>
@@ -17,10 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from generator.engine.cards import Card
-from generator.engine.deal import COLUMN_HEIGHT, COLUMNS, TABLEAU_SIZE, Deal
-from generator.engine.errors import CardError, GolfError, IllegalMoveError
-from generator.engine.rules import SCORING, UNDO_LIMIT, Reason, Rules, Scoring
+from generator.patience.cards import Card
+from generator.patience.deal import COLUMN_HEIGHT, COLUMNS, TABLEAU_SIZE, Deal
+from generator.patience.errors import CardError, GolfError, IllegalMoveError
+from generator.patience.rules import SCORING, UNDO_LIMIT, Reason, Rules, Scoring
 
 Action = Literal["draw", "remove"]
 

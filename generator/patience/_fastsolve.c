@@ -1,4 +1,4 @@
-/* The solver's search, in C: the same algorithm as generator/engine/solver.py's
+/* The solver's search, in C: the same algorithm as generator/patience/solver.py's
  * pure-Python search (``_search_python``), which stays the reference that the
  * tests compare this against.  The rules reach it only as a table of which rank
  * fits onto which, so every rule decision stays in rules.py.

@@ -22,8 +22,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from generator.engine.cards import FULL_DECK, Card
-from generator.engine.errors import CardError, DealCodeError, DealError
+from generator.patience.cards import FULL_DECK, Card
+from generator.patience.errors import CardError, DealCodeError, DealError
 
 COLUMNS = 7
 COLUMN_HEIGHT = 5
@@ -140,7 +140,7 @@ class DealCode:
         >>> DealCode.parse("GO1-X-AAAAAAB")
         Traceback (most recent call last):
         ...
-        generator.engine.errors.DealCodeError: bad deal code 'GO1-X-AAAAAAB': rules letter 'X' is not one of E, C (or the old N)
+        generator.patience.errors.DealCodeError: bad deal code 'GO1-X-AAAAAAB': rules letter 'X' is not one of E, C (or the old N)
         """
         if not isinstance(text, str):
             raise DealCodeError(f"a deal code is text, not {type(text).__name__}")
@@ -222,7 +222,7 @@ STARTING_DECK = (
 The app's own shuffle is not published, so this engine uses its own
 (:func:`shuffle_permutation`). Its starting order is the one for which deal
 number 1 is the reference deal GO1-E-AAAAAAB, the deal the help pages show
-(``generator/data/reference_game.yaml``); ``tests/engine/test_deal.py`` checks
+(``generator/data/reference_game.yaml``); ``tests/patience/test_deal.py`` checks
 that this still holds. Every other number deals a well-shuffled deck.
 """
 

@@ -26,7 +26,7 @@ from babel.core import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 from babel.messages.plurals import get_plural
 
-from generator.engine import GolfError
+from generator.patience import GolfError
 
 PLURAL_SAMPLE = range(1001)
 """The counts a plural rule is compared on (gettext's own checks use 0..1000 too)."""
