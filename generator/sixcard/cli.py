@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import shlex
 import sys
 from collections import Counter
 from typing import Any, TextIO
@@ -48,6 +49,13 @@ def add_commands(commands: Any) -> None:
     score.add_argument("--no-jokers", action="store_true", help="refuse Jokers")
     score.add_argument("--row-rule", action="store_true", help="same rank in a row cancels too")
     score.add_argument("--decks", type=int, choices=(1, 2), default=2, help="decks (default 2)")
+    simulate = sub.add_parser(
+        "simulate", help="simulate holes and write generator/data/sixcard_simulation.json"
+    )
+    simulate.add_argument("--holes", type=int, default=None, help="holes per configuration")
+    simulate.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
+    simulate.add_argument("--out", default=None, help="output file")
+    simulate.add_argument("--work", default=None, help="folder of partial results")
 
 
 def parse_grid(data: object, options: Options, decks: int) -> list[list[Card]]:
@@ -107,4 +115,7 @@ def run(args: argparse.Namespace) -> int:
             row_rule=args.row_rule,
         )
         return score_lines(options, args.decks, sys.stdin, sys.stdout, sys.stderr)
-    raise AssertionError(args.six_card_command)  # pragma: no cover
+    from generator.sixcard.simulate import main
+
+    command = "python -m generator " + shlex.join(sys.argv[1:])
+    return main(args.holes, args.jobs, args.out, args.work, command)

@@ -49,7 +49,7 @@ class Match:
         return (self.first_dealer + number) % self.players
 
     def start_hole(self) -> Hole:
-        """Deal the next hole; the previous one must be over and recorded."""
+        """Deal the next hole, recording the previous one (which must be over) if not yet done."""
         if self.current is not None and not self.current.over:
             raise OptionsError("the current hole is not over")
         if self.current is not None:

@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
@@ -70,7 +71,7 @@ class GreedyPlayer:
 
     def choose(self, hole: Hole, rng: random.Random) -> Action:
         view = hole.view(hole.current)
-        unseen = float(hole.options.deck_mean(hole.players))
+        unseen = _deck_mean(hole.options, hole.players)
         rows, columns = hole.rows, hole.columns
         seat = view.seat
         own = list(view.own)
@@ -146,6 +147,11 @@ class GreedyPlayer:
             if now - score > best[0]:
                 best = (now - score, i)
         return best
+
+
+@functools.cache
+def _deck_mean(options: Options, players: int) -> float:
+    return float(options.deck_mean(players))
 
 
 PLAYERS: dict[str, type[RandomPlayer] | type[GreedyPlayer]] = {

@@ -77,7 +77,7 @@ def play_out(hole: Hole, rng: random.Random, stall: float) -> list[tuple[int, bo
     return log
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(options_strategy, st.integers(0, 2), st.integers(0, 10**9), st.sampled_from([0, 0.5, 0.97]))
 def test_legal_play_conserves_the_deck_ends_and_gives_one_last_turn(
     options: Options, pick: int, seed: int, stall: float
