@@ -9,12 +9,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from generator.sixcard import Hole, Options
+from generator.sixcard import Action, Hole, Options
 from generator.sixcard.evidence import DATA, compare, judge, load
 from generator.sixcard.players import GreedyPlayer, RandomPlayer, estimate, play_hole
 from generator.sixcard.simulate import CONFIGURATIONS, mean_figure, ratio_figure
 
-from .helpers import cards
+from .helpers import cards, grid, hole_with
 
 
 def test_players_play_legal_holes_to_the_end() -> None:
@@ -24,7 +24,20 @@ def test_players_play_legal_holes_to_the_end() -> None:
             assert hole.over and hole.ended_by in ("out", "limit")
 
 
-def test_greedy_takes_a_discard_that_pairs_and_keeps_kings() -> None:
+def test_greedy_takes_a_discard_that_pairs_and_puts_it_under_its_mate() -> None:
+    grids = [
+        grid("AS 2S 3S", "4S 6S 7S"),
+        grid("9S QC 3D", "TC 8D 5H"),
+        grid("AH 2H 3H", "4H 6H 7H"),
+    ]
+    hole = hole_with(grids, discard="9H")  # seat 1 sees 9S and QC, turned up
+    greedy = GreedyPlayer()
+    assert greedy.choose(hole, random.Random(0)) == Action.draw_discard(1)
+    hole.play(Action.draw_discard(1))
+    assert greedy.choose(hole, random.Random(0)) == Action.replace(1, 2, 1)  # below the 9S
+
+
+def test_greedy_values_a_grid_by_the_scoring_rule() -> None:
     # Unseen cards are worth the deck mean and never pair; a pair counts 0.
     mean = float(Options().deck_mean())
     g = cards("9S", "KS", "QD", "9H", "3C", "5D")
