@@ -20,6 +20,8 @@ from typing import NoReturn, TextIO
 from generator.pages.recorded import load_reference_game
 from generator.patience import Deal, DealCode, Game, GolfError, Rules, deal_for_number
 from generator.patience.solver import solve
+from generator.sixcard.cli import add_commands as add_six_card_commands
+from generator.sixcard.cli import run as run_six_card
 
 
 def _solve_lines(rules: Rules, lines: TextIO, out: TextIO, err: TextIO) -> int:
@@ -210,6 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
         "compile", help="compile every .po into .mo files (the build does not need them)"
     )
     compile_cmd.add_argument("--out", type=Path, default=Path("_build/locale"))
+    add_six_card_commands(commands)
     return parser
 
 
@@ -257,6 +260,8 @@ def _run(args: argparse.Namespace) -> int:
         from generator.site.preview import serve
 
         return serve(args.lang, args.addr)
+    if args.command == "six-card":
+        return run_six_card(args)
     raise AssertionError(args.command)  # pragma: no cover
 
 

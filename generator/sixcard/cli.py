@@ -1,0 +1,121 @@
+"""The ``six-card`` commands of ``python -m generator``.
+
+``python -m generator six-card score [--joker-pair zero|minus-four] [--wild-twos]
+[--no-jokers] [--row-rule] [--decks 1|2]`` reads JSON Lines, one grid a line::
+
+    {"grid": [["KS", "5D", "JK"], ["KH", "5C", "QS"]]}
+
+(rows top to bottom, each left to right; 2x3, 2x2 or 3x3 cards in the notation
+``8S``, ``TC``, ``JK``) and writes one line per grid, in input order::
+
+    {"score": 8, "columns": [0, 0, 8], "line": 1}
+
+``columns`` are the column scores left to right; they always add up to
+``score`` (with ``--row-rule`` each column holds its cards' points after both
+column and row cancelling). ``line`` is the input line answered. A bad line
+(not JSON, not ``{"grid": [[...], ...]}``, a wrong shape, a bad card, a Joker
+with ``--no-jokers``, more copies of a card than ``--decks`` decks hold,
+default 2, the most any game of the family uses) gets ``stdin:N: what is
+wrong`` on stderr and no answer; the other lines are still answered, and the
+exit status is 1. Blank lines are skipped.
+
+``python -m generator six-card simulate [--holes N] [--jobs J] [--out PATH]``:
+see :mod:`generator.sixcard.simulate`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import shlex
+import sys
+from collections import Counter
+from typing import Any, TextIO
+
+from generator.sixcard.cards import JOKERS_PER_DECK, Card
+from generator.sixcard.errors import GridError, SixCardError
+from generator.sixcard.rules import JokerPair, Layout, Options
+from generator.sixcard.scoring import score_grid
+
+
+def add_commands(commands: Any) -> None:
+    """Add the ``six-card`` command group to ``commands`` (argparse subparsers)."""
+    group = commands.add_parser("six-card", help="6-Card Golf: score grids, simulate holes")
+    sub = group.add_subparsers(dest="six_card_command", required=True)
+    score = sub.add_parser("score", help="score grids (JSON Lines on stdin), one line per grid")
+    score.add_argument("--joker-pair", choices=[p.value for p in JokerPair], default="zero")
+    score.add_argument("--wild-twos", action="store_true", help="a two scores -2")
+    score.add_argument("--no-jokers", action="store_true", help="refuse Jokers")
+    score.add_argument("--row-rule", action="store_true", help="same rank in a row cancels too")
+    score.add_argument("--decks", type=int, choices=(1, 2), default=2, help="decks (default 2)")
+    simulate = sub.add_parser(
+        "simulate", help="simulate holes and write generator/data/sixcard_simulation.json"
+    )
+    simulate.add_argument("--holes", type=int, default=None, help="holes per configuration")
+    simulate.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
+    simulate.add_argument("--out", default=None, help="output file")
+    simulate.add_argument("--work", default=None, help="folder of partial results")
+
+
+def parse_grid(data: object, options: Options, decks: int) -> list[list[Card]]:
+    """Read ``{"grid": [[...], ...]}``; :class:`GridError` (or a card error) says what is wrong."""
+    if not isinstance(data, dict) or set(data) != {"grid"}:
+        raise GridError(f'expected {{"grid": [[...], ...]}}, not {json.dumps(data)[:80]}')
+    rows = data["grid"]
+    if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
+        raise GridError("grid must be a list of rows, each a list of cards")
+    grid = [[Card.from_str(text) for text in row] for row in rows]
+    if Layout.of_shape(len(grid), len(grid[0]) if grid else 0) is None or any(
+        len(row) != len(grid[0]) for row in grid
+    ):
+        shape = " ".join(str(len(row)) for row in grid) or "none"
+        raise GridError(f"a grid is 2x3, 2x2 or 3x3 cards, not {len(grid)} row(s) of {shape}")
+    counts = Counter(card for row in grid for card in row)
+    for card, count in counts.items():
+        if card.is_joker and not options.jokers:
+            raise GridError("a Joker ('JK') in a game without Jokers")
+        most = decks * (JOKERS_PER_DECK if card.is_joker else 1)
+        if count > most:
+            raise GridError(f"{count} x {str(card)!r}, but {decks} deck(s) hold {most}")
+    return grid
+
+
+def score_lines(options: Options, decks: int, lines: TextIO, out: TextIO, err: TextIO) -> int:
+    """Answer each grid line of ``lines``; bad lines go to ``err`` as ``stdin:N: what``."""
+    status = 0
+    for number, text in enumerate(lines, start=1):
+        if not text.strip():
+            continue
+        try:
+            grid = parse_grid(json.loads(text), options, decks)
+        except json.JSONDecodeError as error:
+            print(f"stdin:{number}: not JSON: {error.msg} at column {error.colno}", file=err)
+            status = 1
+            continue
+        except SixCardError as error:
+            print(f"stdin:{number}: {error}", file=err)
+            status = 1
+            continue
+        result = score_grid(grid, options)
+        answer = {"score": result.score, "columns": list(result.columns), "line": number}
+        print(json.dumps(answer), file=out, flush=True)
+    return status
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run a ``six-card`` command."""
+    if args.six_card_command == "score":
+        if isinstance(sys.stdin, io.TextIOWrapper):
+            sys.stdin.reconfigure(errors="replace")
+        options = Options(
+            jokers=not args.no_jokers,
+            wild_twos=args.wild_twos,
+            joker_pair=JokerPair(args.joker_pair),
+            row_rule=args.row_rule,
+        )
+        return score_lines(options, args.decks, sys.stdin, sys.stdout, sys.stderr)
+    from generator.sixcard.simulate import main
+
+    command = "python -m generator " + shlex.join(sys.argv[1:])
+    return main(args.holes, args.jobs, args.out, args.work, command)

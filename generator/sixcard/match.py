@@ -1,0 +1,90 @@
+"""A match: holes dealt in turn clockwise, cumulative scores, lowest total wins.
+
+Hole ``k`` (from 0) is dealt by seat ``(first_dealer + k) % players`` from the
+seed ``f"{seed}/{k}"``. Ties are reported as ties: :meth:`Match.winners` lists
+every seat with the lowest total (the page leaves breaking them to the players).
+
+>>> match = Match(3, holes=1, seed=5)
+>>> hole = match.start_hole()
+>>> hole.dealer, hole.current
+(0, 1)
+"""
+
+from __future__ import annotations
+
+from generator.sixcard.errors import OptionsError
+from generator.sixcard.hole import Hole
+from generator.sixcard.rules import DEFAULT_OPTIONS, HOLES, Options
+
+
+class Match:
+    """``holes`` holes (:data:`HOLES` by default) for ``players`` players."""
+
+    def __init__(
+        self,
+        players: int,
+        options: Options = DEFAULT_OPTIONS,
+        holes: int = HOLES,
+        seed: int | str = 0,
+        first_dealer: int = 0,
+    ) -> None:
+        options.check_players(players)
+        if isinstance(holes, bool) or not isinstance(holes, int) or holes < 1:
+            raise OptionsError(f"a match has at least 1 hole, not {holes!r}")
+        if not 0 <= first_dealer < players:
+            raise OptionsError(
+                f"the dealer is a seat from 0 to {players - 1}, not {first_dealer!r}"
+            )
+        self.players = players
+        self.options = options
+        self.holes = holes
+        self.seed = seed
+        self.first_dealer = first_dealer
+        self.results: list[tuple[int, ...]] = []
+        """Each finished hole's scores, by seat."""
+        self.current: Hole | None = None
+
+    def dealer_of(self, number: int) -> int:
+        """The seat that deals hole ``number`` (from 0): the deal rotates clockwise."""
+        return (self.first_dealer + number) % self.players
+
+    def start_hole(self) -> Hole:
+        """Deal the next hole, recording the previous one (which must be over) if not yet done."""
+        if self.current is not None and not self.current.over:
+            raise OptionsError("the current hole is not over")
+        if self.current is not None:
+            self.finish_hole()
+        if self.is_over():
+            raise OptionsError(f"the match is over after {self.holes} holes")
+        number = len(self.results)
+        self.current = Hole(
+            self.players, self.options, f"{self.seed}/{number}", self.dealer_of(number)
+        )
+        return self.current
+
+    def finish_hole(self) -> None:
+        """Record the current hole's scores (it must be over)."""
+        if self.current is None or not self.current.over:
+            raise OptionsError("no finished hole to record")
+        self.results.append(self.current.scores())
+        self.current = None
+
+    def record(self, scores: tuple[int, ...]) -> None:
+        """Record a hole played elsewhere (its scores by seat)."""
+        if len(scores) != self.players:
+            raise OptionsError(f"a hole's scores are {self.players} numbers, not {len(scores)}")
+        if self.is_over():
+            raise OptionsError(f"the match is over after {self.holes} holes")
+        self.results.append(tuple(scores))
+
+    def is_over(self) -> bool:
+        return len(self.results) >= self.holes
+
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's cumulative score."""
+        return tuple(sum(hole[seat] for hole in self.results) for seat in range(self.players))
+
+    def winners(self) -> list[int]:
+        """The seats with the lowest total (more than one: a tie)."""
+        totals = self.totals()
+        return [seat for seat, total in enumerate(totals) if total == min(totals)]

@@ -1,0 +1,196 @@
+"""The rules of 6-Card Golf and its family as values: grids, numbers, variants, refusals.
+
+Every number the rules page states can be read here:
+
+>>> [CARD_VALUES[rank] for rank in range(1, 14)]
+[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 0]
+>>> JOKER_VALUE, JOKER_PAIR_MINUS_FOUR, KNOCK_PENALTY, FACE_UP_AT_START
+(-2, -4, 10, 2)
+>>> Layout.SIX.rows, Layout.SIX.columns, Layout.SIX.players
+(2, 3, range(2, 7))
+>>> Layout.FOUR.players, Layout.NINE.players
+(range(3, 8), range(3, 7))
+>>> HOLES, LONG_MATCH_HOLES, DOUBLE_DECK_FROM_PLAYERS
+(9, 18, 5)
+>>> Options().decks_for(4), Options().decks_for(5), Options(double_deck=True).decks_for(2)
+(1, 2, 2)
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from fractions import Fraction
+
+from generator.sixcard.cards import (
+    ACE,
+    JOKER_RANK,
+    JOKERS_PER_DECK,
+    KING,
+    TWO,
+    Card,
+    make_deck,
+)
+from generator.sixcard.errors import OptionsError
+
+CARD_VALUES: dict[int, int] = {
+    **{rank: rank for rank in range(ACE, 10)},
+    10: 10,
+    11: 10,
+    12: 10,
+    KING: 0,
+    JOKER_RANK: -2,
+}
+"""Points per rank: ace 1, 2-9 face value, 10/jack/queen 10, king 0, Joker (rank 0) -2."""
+JOKER_VALUE = CARD_VALUES[JOKER_RANK]
+"""A Joker's points: -2."""
+WILD_TWO_VALUE = -2
+"""A two's points under the wild-twos variant (instead of +2)."""
+JOKER_PAIR_MINUS_FOUR = 2 * JOKER_VALUE
+"""A Joker pair in a column under the tips' other reading: the two Jokers keep their -2 each."""
+PAIR_SCORE = 0
+"""What a column pair (two cards of the same rank in one column) scores together."""
+KNOCK_PENALTY = 10
+"""Knock variant: the points the player who ended the hole gets when not strictly lowest."""
+FACE_UP_AT_START = 2
+"""Cards each player turns up (or, peeking, looks at) at the start of a hole."""
+HOLES = 9
+"""Holes in a match by default."""
+LONG_MATCH_HOLES = 18
+"""The longer match the page mentions."""
+DOUBLE_DECK_FROM_PLAYERS = 5
+"""From this many players a second deck is added (the page: 'for 5 or 6 players')."""
+TURN_LIMIT = 40
+"""The project's own limit (the page has none): when every player has had this many turns
+and no one has ended the hole, the hole ends at once; see :mod:`generator.sixcard.hole`."""
+
+
+class Layout(enum.Enum):
+    """A grid: rows x columns and the players it is played by; the value is its name."""
+
+    SIX = "6-card"
+    FOUR = "4-card"
+    NINE = "9-card"
+
+    @property
+    def rows(self) -> int:
+        return 3 if self is Layout.NINE else 2
+
+    @property
+    def columns(self) -> int:
+        return 2 if self is Layout.FOUR else 3
+
+    @property
+    def size(self) -> int:
+        return self.rows * self.columns
+
+    @property
+    def players(self) -> range:
+        """The player counts the page gives: 6-card 2-6, 4-card 3-7, 9-card 3-6."""
+        return {Layout.SIX: range(2, 7), Layout.FOUR: range(3, 8), Layout.NINE: range(3, 7)}[self]
+
+    @classmethod
+    def of_shape(cls, rows: int, columns: int) -> Layout | None:
+        """The layout of a ``rows`` x ``columns`` grid, if the family has one."""
+        for layout in cls:
+            if (layout.rows, layout.columns) == (rows, columns):
+                return layout
+        return None
+
+
+class JokerPair(enum.Enum):
+    """What two Jokers in one column score: 0 (the rule: a pair cancels) or -4 (the tips)."""
+
+    ZERO = "zero"
+    MINUS_FOUR = "minus-four"
+
+
+@dataclass(frozen=True)
+class Options:
+    """The variant played. The defaults are the page's 6-Card Golf.
+
+    - ``jokers``: two Jokers per deck (False: the no-Jokers variant, 52 cards).
+    - ``double_deck``: two decks whatever the player count (they are used anyway
+      from :data:`DOUBLE_DECK_FROM_PLAYERS` players).
+    - ``wild_twos``: a two scores :data:`WILD_TWO_VALUE`.
+    - ``joker_pair``: :class:`JokerPair`.
+    - ``row_rule``: the house rule by which cards of the same rank in one ROW cancel too.
+    - ``knock``: a player may knock instead of taking a turn; see :data:`KNOCK_PENALTY`.
+    - ``peek``: players look at their two start cards instead of turning them up.
+    """
+
+    layout: Layout = Layout.SIX
+    jokers: bool = True
+    double_deck: bool = False
+    wild_twos: bool = False
+    joker_pair: JokerPair = JokerPair.ZERO
+    row_rule: bool = False
+    knock: bool = False
+    peek: bool = False
+
+    def decks_for(self, players: int) -> int:
+        """How many decks ``players`` players use: two by choice or from 5 players on."""
+        return 2 if self.double_deck or players >= DOUBLE_DECK_FROM_PLAYERS else 1
+
+    def deck(self, players: int) -> tuple[Card, ...]:
+        """The unshuffled cards for ``players`` players."""
+        return make_deck(self.decks_for(players), JOKERS_PER_DECK if self.jokers else 0)
+
+    def check_players(self, players: int) -> None:
+        """Raise :class:`OptionsError` unless ``players`` may play this grid with these decks."""
+        if isinstance(players, bool) or players not in self.layout.players:
+            first, last = self.layout.players[0], self.layout.players[-1]
+            raise OptionsError(
+                f"{self.layout.value} golf is for {first} to {last} players, not {players!r}"
+            )
+        dealt = players * self.layout.size
+        if len(self.deck(players)) < dealt + 2:
+            raise OptionsError(
+                f"{len(self.deck(players))} cards are too few to deal {dealt} and start a stock "
+                f"and a discard pile"
+            )
+
+    def value(self, card: Card) -> int:
+        """A card's points on its own (no pairing)."""
+        if self.wild_twos and card.rank == TWO:
+            return WILD_TWO_VALUE
+        return CARD_VALUES[card.rank]
+
+    def cancels(self, card: Card) -> bool:
+        """Whether ``card`` scores 0 when paired (Jokers do not under :attr:`JokerPair.MINUS_FOUR`)."""
+        return not (card.is_joker and self.joker_pair is JokerPair.MINUS_FOUR)
+
+    def deck_mean(self, players: int = 4) -> Fraction:
+        """The exact mean points of one card of the deck (what an unseen card is worth on average).
+
+        >>> float(Options().deck_mean()), float(Options(jokers=False).deck_mean())
+        (5.481481481481482, 5.769230769230769)
+        """
+        deck = self.deck(players)
+        return Fraction(sum(self.value(card) for card in deck), len(deck))
+
+
+DEFAULT_OPTIONS = Options()
+
+
+class Reason(enum.Enum):
+    """Why the engine refuses an action. The words for each belong in the catalogs."""
+
+    NOT_YOUR_TURN = "not-your-turn"
+    """An action by a player whose turn it is not."""
+    DRAW_FIRST = "draw-first"
+    """Replacing or discarding before drawing a card."""
+    ALREADY_DRAWN = "already-drawn"
+    """Drawing (or knocking) while holding the card already drawn this turn."""
+    ANTI_STALL = "anti-stall"
+    """Discarding a card taken from the discard pile: it must go into the grid."""
+    NOT_FACE_DOWN = "not-face-down"
+    """Discarding and turning up a card that is already face up."""
+    NO_SUCH_SLOT = "no-such-slot"
+    """A row or column outside the grid."""
+    NO_KNOCKING = "no-knocking"
+    """A knock when the knock variant is not played."""
+    ALREADY_ENDING = "already-ending"
+    """A knock when the hole is already ending (someone went out or knocked)."""
+    HOLE_OVER = "hole-over"
+    """Any action after the hole ended."""

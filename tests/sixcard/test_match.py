@@ -1,0 +1,61 @@
+"""A match: the deal rotates clockwise, scores add up, the lowest total wins, ties are ties."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from generator.sixcard import HOLES, Match, OptionsError
+from generator.sixcard.players import GreedyPlayer, play_hole
+
+
+def test_the_deal_rotates_clockwise_and_the_left_player_starts() -> None:
+    match = Match(4, holes=6, first_dealer=2)
+    assert match.holes == HOLES or match.holes == 6
+    assert Match(4).holes == 9
+    dealers, starters = [], []
+    for _ in range(6):
+        hole = match.start_hole()
+        dealers.append(hole.dealer)
+        starters.append(hole.current)
+        play_hole(hole, GreedyPlayer(), random.Random(0))
+    match.finish_hole()
+    assert dealers == [2, 3, 0, 1, 2, 3]
+    assert starters == [3, 0, 1, 2, 3, 0]
+    assert match.is_over()
+    with pytest.raises(OptionsError):
+        match.start_hole()
+
+
+def test_totals_add_up_the_holes() -> None:
+    match = Match(3, holes=3, seed="t")
+    scores = []
+    for _ in range(3):
+        hole = play_hole(match.start_hole(), GreedyPlayer(), random.Random(1))
+        scores.append(hole.scores())
+    match.finish_hole()
+    assert match.results == scores
+    assert match.totals() == tuple(sum(s[seat] for s in scores) for seat in range(3))
+
+
+def test_lowest_total_wins_and_ties_are_reported() -> None:
+    match = Match(3, holes=2)
+    match.record((5, 3, 9))
+    match.record((1, 3, -4))
+    assert match.totals() == (6, 6, 5) and match.winners() == [2]
+    tie = Match(3, holes=2)
+    tie.record((5, 3, 9))
+    tie.record((0, 2, 0))
+    assert tie.winners() == [0, 1]  # both 5
+
+
+def test_bad_matches() -> None:
+    with pytest.raises(OptionsError):
+        Match(3, holes=0)
+    with pytest.raises(OptionsError):
+        Match(3, first_dealer=5)
+    match = Match(3, holes=1)
+    match.start_hole()
+    with pytest.raises(OptionsError, match="not over"):
+        match.start_hole()
