@@ -35,8 +35,7 @@ from generator.i18n.catalogs import (
     read_catalog,
 )
 from generator.i18n.catalogs import languages as site_languages
-from generator.pages.patience import rules_page_facts
-from generator.pages.patience_claims import CLAIMS, CLAIMS_FILE, ClaimError
+from generator.pages.claims import Claim, ClaimError, claim_sets
 from generator.pages.recorded import (
     DataFileError,
     ExampleDeal,
@@ -47,13 +46,13 @@ from generator.pages.recorded import (
 from generator.patience import DealCode, Game, GolfError, Rules, deal_for_number
 from generator.patience.solver import solve
 from generator.site.approval import (
-    SEED_PAGE,
     approved_problems,
     page_texts,
     seed_problems,
     stray_files,
 )
 from generator.site.pagetext import markdown_text as markdown_text
+from generator.site.render import page_facts
 
 Problems = Iterator[str]
 TEMPLATES_DIR = ROOT / "docs_src" / "templates"
@@ -177,58 +176,65 @@ def template_sentences() -> list[Sentence]:
 
 
 def check_claims() -> Problems:
-    """Every sentence that states a rule is played in the engine (:mod:`generator.pages.patience_claims`)."""
-    claims_file = _rel(CLAIMS_FILE)
+    """Every sentence that states a rule is played in its engine (:mod:`generator.pages.claims`)."""
     try:
         sentences = template_sentences()
     except Exception as error:  # a template that does not parse: reported by catalogs/site
         yield f"{_rel(TEMPLATES_DIR)}:1: the templates cannot be read for their claims: {error}"
         return
+    sets = claim_sets()
+    claims = {name: item for claims in sets for name, item in claims.items()}
     where: dict[str, list[Sentence]] = {}
     for sentence in sentences:
         for name in sentence.claims:
             at = f"{_rel(sentence.template)}:{sentence.line}"
-            if name not in CLAIMS:
-                yield f"{at}: no claim named {name!r} in {claims_file}"
+            if name not in claims:
+                yield f"{at}: no claim named {name!r} in generator/pages/"
                 continue
             where.setdefault(name, []).append(sentence)
-            if sentence.msgid not in CLAIMS[name].sentences:
+            item = claims[name]
+            if sentence.msgid not in item.sentences:
                 yield (
                     f"{at}: the sentence {_clip(sentence.msgid, 70)!r} is not the one claim "
-                    f"{name!r} was written for ({claims_file}:{CLAIMS[name].line}); check that "
+                    f"{name!r} was written for ({_rel(item.file)}:{item.line}); check that "
                     "the claim still backs it, then update the claim's sentence"
                 )
-    for name, item in CLAIMS.items():
+    for name, item in claims.items():
         tied = {s.msgid for s in where.get(name, [])}
         for text in item.sentences:
             if text not in tied:
                 yield (
-                    f"{claims_file}:{item.line}: claim {name!r} backs a sentence no template "
-                    f"holds with a CLAIM: {name} comment: {_clip(text, 70)!r}"
+                    f"{_rel(item.file)}:{item.line}: claim {name!r} backs a sentence no "
+                    f"template holds with a CLAIM: {name} comment: {_clip(text, 70)!r}"
                 )
-    try:
-        facts = rules_page_facts()
-    except ClaimError as error:
-        yield from _claim_failure(where, error.claim, str(error))
-        return
-    except GolfError as error:
-        yield _located(str(error))
-        return
-    for name, item in CLAIMS.items():
+    for page_claims in sets:
         try:
-            failures = item.play(facts)
-        except Exception as error:  # an engine change that breaks the situation itself
-            failures = [f"the claim could not be played: {type(error).__name__}: {error}"]
-        for failure in failures:
-            yield from _claim_failure(where, name, failure)
+            facts = page_claims.facts()
+        except ClaimError as error:
+            yield from _claim_failure(where, claims, error.claim, str(error))
+            continue
+        except GolfError as error:
+            yield _located(str(error))
+            continue
+        for name, item in page_claims.items():
+            try:
+                failures = item.play(facts)
+            except Exception as error:  # an engine change that breaks the situation itself
+                failures = [f"the claim could not be played: {type(error).__name__}: {error}"]
+            for failure in failures:
+                yield from _claim_failure(where, claims, name, failure)
 
 
-def _claim_failure(where: dict[str, list[Sentence]], name: str, failure: str) -> Problems:
+def _claim_failure(
+    where: dict[str, list[Sentence]], claims: dict[str, Claim], name: str, failure: str
+) -> Problems:
     sentences = where.get(name)
+    item = claims.get(name)
     if not sentences:
-        yield f"{_rel(CLAIMS_FILE)}:{CLAIMS[name].line if name in CLAIMS else 1}: {failure}"
+        place = f"{_rel(item.file)}:{item.line}" if item else f"{_rel(TEMPLATES_DIR)}:1"
+        yield f"{place}: {failure}"
         return
-    order = CLAIMS[name].sentences if name in CLAIMS else ()
+    order = item.sentences if item else ()
     first = min(sentences, key=lambda s: order.index(s.msgid) if s.msgid in order else len(order))
     yield (
         f"{_rel(first.template)}:{first.line}: the page says {_clip(first.msgid, 90)!r}, "
@@ -241,12 +247,12 @@ def _claim_failure(where: dict[str, list[Sentence]], name: str, failure: str) ->
 
 def check_pages(languages: list[Language]) -> Problems:
     try:
-        facts = rules_page_facts()
+        facts = page_facts()
     except GolfError:
         return  # reported by check_examples
     yield from stray_files(languages)
     for language in languages:
-        if not language.shipped and language.golden is None:
+        if not language.shipped and not language.seed_pages:
             continue
         try:
             texts = page_texts(language, facts)
@@ -256,7 +262,7 @@ def check_pages(languages: list[Language]) -> Problems:
         if language.shipped:
             for page, text in texts.items():
                 yield from approved_problems(language, page, text)
-        yield from seed_problems(language, texts[SEED_PAGE])
+        yield from seed_problems(language, texts)
 
 
 def _clip(text: str, size: int = 120) -> str:

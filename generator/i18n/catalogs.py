@@ -41,6 +41,16 @@ class Language:
     locales: Path = LOCALES
     golden: Path | None = None
     """The text the rules page must read exactly like, if any."""
+    goldens: tuple[tuple[str, Path], ...] = ()
+    """Other pages' seed texts: (page name, file)."""
+
+    @property
+    def seed_pages(self) -> dict[str, Path]:
+        """Every page that must read exactly like a seed page: {page name: its text}."""
+        seeds = dict(self.goldens)
+        if self.golden is not None:
+            seeds.setdefault("rules", self.golden)
+        return seeds
 
     @property
     def po_file(self) -> Path:
@@ -166,12 +176,22 @@ def languages(path: Path = LANGUAGES_FILE) -> list[Language]:
             shown = shipped if not isinstance(shipped, yaml.Node) else "a list or mapping"
             raise fail(shipped_node, f"shipped must be true or false, not {shown!r}")
         golden = None
+        goldens: list[tuple[str, Path]] = []
         if "golden" in fields:
             golden_node = fields["golden"][1]
-            golden = ROOT / text(golden_node, "golden")
-            if not golden.is_file():
-                raise fail(golden_node, f"golden file {str(golden_node.value)!r} does not exist")
-        result.append(Language(code, name, theme_language, shipped, golden=golden))
+            if isinstance(golden_node, yaml.MappingNode):
+                places = [(text(k, "golden page"), v) for k, v in golden_node.value]
+            else:
+                places = [("rules", golden_node)]
+            for page, node in places:
+                path = ROOT / text(node, "golden")
+                if not path.is_file():
+                    raise fail(node, f"golden file {str(node.value)!r} does not exist")
+                goldens.append((page, path))
+            golden = dict(goldens).get("rules")
+        result.append(
+            Language(code, name, theme_language, shipped, golden=golden, goldens=tuple(goldens))
+        )
 
     source_node = top["source"][1]
     source = value(source_node)

@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from generator.pages.patience_claims import ClaimError, first_of
+from generator.pages.claims import ClaimError, first_of
 from generator.pages.recorded import load_reference_game
 from generator.patience import (
     ACE_RANK,

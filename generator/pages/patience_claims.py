@@ -1,33 +1,19 @@
-"""The rules the patience pages state in words, played in the engine.
+"""The rules the patience pages state in words, played in the patience engine.
 
-Each claim backs one or more sentences of the templates. A sentence names its
-claims in a comment right before it, which never reaches a catalog::
-
-    {# CLAIM: queen-on-king #}
-    - {% trans %}Queen on a King: the strict rules allow no card at all on a King; ...{% endtrans %}
-
-and each claim keeps the English sentence it was written for (``sentences``).
-``check`` (and so ``build``) runs every claim tied to a sentence and reports a
-failing one at the template line of its sentence; a sentence whose English text
-changed while its claim did not is reported too, so that no sentence can change
-its meaning without someone looking at the claim that backs it (the catalogs then
-mark its translations fuzzy).
-
-A claim does not read the rule sets' flags: it sets up the situation with
-:func:`situation` (or replays a recorded game), plays it in :class:`Game`, and
-compares what the engine does with what the sentence says, stated here once
-more in the claim's own terms (a second, independent reading of the rules).
-It returns the list of what it found wrong; empty means the sentence holds.
+See :mod:`generator.pages.claims` for how a claim is tied to its sentence. These
+claims do not read the rule sets' flags: they set up the situation with
+:func:`situation` (or replay a recorded game), play it in :class:`Game`, and
+compare what the engine does with the sentence, read a second time here.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Iterator, Sequence
 from typing import Any
 
+from generator.pages.claims import ClaimError, Claims
+from generator.pages.patience import rules_page_facts
 from generator.pages.recorded import load_reference_game, load_rules_examples
 from generator.patience import (
     COLUMN_HEIGHT,
@@ -39,7 +25,6 @@ from generator.patience import (
     Deal,
     DealCode,
     Game,
-    GolfError,
     IllegalMoveError,
     Move,
     Reason,
@@ -56,46 +41,8 @@ RANKS = range(ACE, KING + 1)
 APP_RULES = (Rules.EASY, Rules.CLASSIC)
 
 
-class ClaimError(GolfError):
-    """The page's facts cannot be derived: a claim's situation no longer exists."""
-
-    def __init__(self, claim: str, message: str) -> None:
-        super().__init__(f"{message} (claim {claim!r})")
-        self.claim = claim
-
-
-@dataclass(frozen=True)
-class Claim:
-    name: str
-    sentences: tuple[str, ...]
-    """The English sentences (msgids, placeholders as they are) it was written for."""
-    play: Callable[[dict[str, Any]], list[str]]
-    line: int
-    """Its line in this file, for messages about the claim itself."""
-
-
-CLAIMS: dict[str, Claim] = {}
-
-
-def claim(
-    name: str, *sentences: str
-) -> Callable[[Callable[[dict[str, Any]], list[str]]], Callable[[dict[str, Any]], list[str]]]:
-    """Register a claim backing ``sentences``; the function gets the page's facts."""
-
-    def register(
-        play: Callable[[dict[str, Any]], list[str]],
-    ) -> Callable[[dict[str, Any]], list[str]]:
-        CLAIMS[name] = Claim(name, sentences, play, play.__code__.co_firstlineno)
-        return play
-
-    return register
-
-
-def first_of(items: Iterable[Any], claim_name: str, what: str) -> Any:
-    """The first of ``items``; a :class:`ClaimError` naming the claim if there is none."""
-    for item in items:
-        return item
-    raise ClaimError(claim_name, f"the engine gives no {what}")
+CLAIMS = Claims(rules_page_facts)
+claim = CLAIMS.claim
 
 
 # -- setting up situations ---------------------------------------------------
@@ -750,6 +697,3 @@ def deal_codes(facts: dict[str, Any]) -> list[str]:
     if deal_for_number(code.number) != deal_for_number(DealCode.parse(str(code)).number):
         found.append("the same code deals different cards")
     return found
-
-
-CLAIMS_FILE = Path(__file__)

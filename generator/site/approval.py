@@ -17,6 +17,7 @@ lines) differs from the seed, and ``check`` compares it with the seed as well.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,8 +29,6 @@ from generator.site.pagetext import markdown_text, without_pictures
 
 APPROVED = ROOT / "docs_src" / "approved"
 APPROVE = "python -m generator approve"
-SEED_PAGE = "rules"
-"""The page a language's ``golden:`` text (its seed page) is the text of."""
 CONTEXT = 4
 """Unchanged words shown on each side of a change."""
 LONGEST_RUN = 16
@@ -171,38 +170,52 @@ def approved_problems(language: Language, page: str, text: str) -> Iterator[str]
 SEED_IS_ORACLE = "the seed is the oracle"
 
 
-def _seed_differences(language: Language, text: str) -> tuple[str, list[Difference]]:
+def _seed_differences(language: Language, page: str, text: str) -> tuple[str, list[Difference]]:
     """The seed file (for messages) and where the page, without its pictures, differs from it."""
-    assert language.golden is not None
-    where = relative(language.golden)
+    seed_path = language.seed_pages[page]
+    where = relative(seed_path)
     try:
-        seed = language.golden.read_text(encoding="utf-8")
+        seed = seed_text(seed_path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as error:
         raise ApprovalError(f"{where}:1: cannot read the seed page: {error}") from None
     return where, differences(seed.splitlines(), without_pictures(text).splitlines())
 
 
-def _seed_message(language: Language, where: str, difference: Difference) -> str:
+def seed_text(seed: str) -> str:
+    """A seed page as the page text reads: blank lines dropped, ``• `` bullets as ``- ``,
+    and the runs of card symbols removed that the page shows as card pictures
+    (the seed's ``Joker = -2.A♠K♠Q♠J♠``: the page has pictures there, whose text
+    alternative is the approved texts' business)."""
+    lines = []
+    for line in seed.splitlines():
+        if not line.strip():
+            continue
+        line = re.sub(r"^• ", "- ", line)
+        line = re.sub(r"(?<=\.)(?:[AKQJT2-9][♠♣♥♦]){2,}$", "", line)
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def _seed_message(language: Language, page: str, where: str, difference: Difference) -> str:
     return (
-        f"{where}:{difference.line}: the {language.code} {SEED_PAGE} page differs from its seed: "
+        f"{where}:{difference.line}: the {language.code} {page} page differs from its seed: "
         f"{difference.words}; {SEED_IS_ORACLE}"
     )
 
 
-def seed_problems(language: Language, text: str) -> Iterator[str]:
-    """``file:line: ...`` for each run of lines where the seed-tied page differs from its seed."""
-    if language.golden is None:
-        return
-    try:
-        where, found = _seed_differences(language, text)
-    except ApprovalError as error:
-        yield str(error)
-        return
-    for difference in found:
-        yield (
-            f"{_seed_message(language, where, difference)}: "
-            f"change the catalog or template back, never the seed"
-        )
+def seed_problems(language: Language, texts: dict[str, str]) -> Iterator[str]:
+    """``file:line: ...`` for each run of lines where a seed-tied page differs from its seed."""
+    for page in language.seed_pages:
+        try:
+            where, found = _seed_differences(language, page, texts[page])
+        except ApprovalError as error:
+            yield str(error)
+            continue
+        for difference in found:
+            yield (
+                f"{_seed_message(language, page, where, difference)}: "
+                f"change the catalog or template back, never the seed"
+            )
 
 
 def stray_files(languages: list[Language]) -> Iterator[str]:
@@ -248,23 +261,25 @@ def approve(
 
     Refuses, writing nothing, if a chosen seed-tied page differs from its seed.
     """
-    from generator.pages.patience import rules_page_facts
+    from generator.site.render import page_facts
 
     shipped = [language for language in languages if language.shipped]
     codes = _selected(lang, [language.code for language in shipped], "shipped language")
     pages = _selected(page, page_names(), "page")
-    facts = rules_page_facts()
+    facts = page_facts()
     texts: dict[Path, str] = {}
     for language in shipped:
         if language.code not in codes:
             continue
         rendered = page_texts(language, facts)
-        if SEED_PAGE in pages and language.golden is not None:
-            where, found = _seed_differences(language, rendered[SEED_PAGE])
+        for seed_page in language.seed_pages:
+            if seed_page not in pages:
+                continue
+            where, found = _seed_differences(language, seed_page, rendered[seed_page])
             if found:
                 raise ApprovalError(
-                    f"{_seed_message(language, where, found[0])}: approve does not write "
-                    f"{relative(approved_path(language.code, SEED_PAGE))} "
+                    f"{_seed_message(language, seed_page, where, found[0])}: approve does not "
+                    f"write {relative(approved_path(language.code, seed_page))} "
                     f"({len(found)} difference(s); nothing written)"
                 )
         for name in pages:

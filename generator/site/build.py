@@ -28,10 +28,9 @@ from generator.i18n.catalogs import (
     translations,
 )
 from generator.i18n.words import SITE_NAME, Translations
-from generator.pages.patience import rules_page_facts
 from generator.patience import GolfError
 from generator.site.mdtext import OneLine
-from generator.site.render import render_language
+from generator.site.render import page_facts, render_language
 
 MKDOCS_YML = ROOT / "mkdocs.yml"
 SITE = ROOT / "site"
@@ -181,7 +180,7 @@ def build_site(site: Path = SITE, *, verify: bool = True) -> list[BuiltLanguage]
         problems = run_checks(VERIFIED_BEFORE_BUILD)
         if problems:
             raise BuildRefused(problems)
-    facts = rules_page_facts()
+    facts = page_facts()
     all_languages = languages()
     site.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".site-build-", dir=site.parent))

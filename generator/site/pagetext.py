@@ -37,6 +37,10 @@ class _PageText(HTMLParser):
         # The picture being read: its <title> and <desc>, and which of them the text goes to.
         self.picture: dict[str, list[str]] | None = None
         self.picture_part: str | None = None
+        self.lists: list[int | None] = []
+        """The lists we are in: a counter for a numbered one, None for bullets."""
+        self.pending: list[str] = []
+        """Picture lines of pictures inside a block, written after the block's line."""
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         classes = (dict(attrs).get("class") or "").split()
@@ -60,8 +64,11 @@ class _PageText(HTMLParser):
             self.cells = []
         elif tag in {"td", "th"}:
             self.cell = []
+        elif tag in {"ol", "ul"}:
+            start = dict(attrs).get("start")
+            self.lists.append((int(start) - 1 if start else 0) if tag == "ol" else None)
         elif tag in BLOCKS and self.buffer is None:
-            self.buffer = ["- "] if tag == "li" else []
+            self.buffer = [self._marker()] if tag == "li" else []
 
     def handle_endtag(self, tag: str) -> None:
         if not self.article_level:
@@ -86,11 +93,15 @@ class _PageText(HTMLParser):
             self.cells = None
         elif tag == "thead":
             self.in_head = False
+        elif tag in {"ol", "ul"} and self.lists:
+            self.lists.pop()
         elif tag in BLOCKS and self.buffer is not None:
             text = _normal("".join(self.buffer))
             if text and text != "-":
                 self.lines.append(text)
             self.buffer = None
+            self.lines.extend(self.pending)
+            self.pending = []
 
     def handle_data(self, data: str) -> None:
         if not self.article_level:
@@ -104,11 +115,18 @@ class _PageText(HTMLParser):
         elif self.buffer is not None:
             self.buffer.append(data)
 
+    def _marker(self) -> str:
+        if self.lists and self.lists[-1] is not None:
+            self.lists[-1] += 1
+            return f"{self.lists[-1]}. "
+        return "- "
+
     def _picture_line(self, picture: dict[str, list[str]]) -> None:
         if not self.pictures:
             return
         title, desc = (_normal("".join(picture[part])) for part in ("title", "desc"))
-        self.lines.append(f"{PICTURE} {title}: {desc}" if desc else f"{PICTURE} {title}")
+        line = f"{PICTURE} {title}: {desc}" if desc else f"{PICTURE} {title}"
+        (self.pending if self.buffer is not None else self.lines).append(line)
 
 
 def _normal(text: str) -> str:

@@ -31,8 +31,24 @@ from generator.site.pictures import board
 TEMPLATES = ROOT / "docs_src" / "templates"
 ASSETS = ROOT / "docs_src" / "assets"
 """Files every language's site gets as they are (the pictures' stylesheet)."""
-PAGES = {"index.md": "index.md.j2", "rules.md": "rules.md.j2", "won-game.md": "won_game.md.j2"}
-"""Page file in the site -> template in docs_src/templates."""
+PAGES = {
+    "index.md": ("index.md.j2", "patience"),
+    "rules.md": ("rules.md.j2", "patience"),
+    "won-game.md": ("won_game.md.j2", "patience"),
+    "six-card-golf.md": ("sixcard_rules.md.j2", "sixcard"),
+}
+"""Page file in the site -> its template in docs_src/templates and the game whose facts it shows."""
+
+Facts = dict[str, dict[str, Any]]
+"""Each game's page facts, by game: ``{"patience": {...}, "sixcard": {...}}``."""
+
+
+def page_facts() -> Facts:
+    """Every game's page facts (the engines asked once per build)."""
+    from generator.pages.sixcard import sixcard_page_facts
+
+    return {"patience": rules_page_facts(), "sixcard": sixcard_page_facts()}
+
 
 MINUS = "\u2212"
 
@@ -185,14 +201,21 @@ def _render(env: jinja2.Environment, template: str, facts: dict[str, Any]) -> st
 
 
 def render_language(
-    language: Language, facts: dict[str, Any] | None = None, t: Translations | None = None
+    language: Language, facts: Facts | None = None, t: Translations | None = None
 ) -> dict[str, str]:
-    """Every file of one language's docs folder: {path: text} (pages and assets)."""
-    facts = facts if facts is not None else rules_page_facts()
+    """Every file of one language's docs folder: {path: text} (pages and assets).
+
+    Each page's template gets its game's facts, and ``games`` (every game's
+    facts) for pages that speak of more than one game.
+    """
+    facts = facts if facts is not None else page_facts()
     env = environment()
     t = t if t is not None else translations(language)
     install(env, t, mark_untranslated=not language.shipped)
-    pages = {page: _render(env, template, facts) for page, template in PAGES.items()}
+    pages = {
+        page: _render(env, template, {**facts[game], "games": facts})
+        for page, (template, game) in PAGES.items()
+    }
     for asset in sorted(ASSETS.rglob("*")):
         if asset.is_file():
             pages[str(asset.relative_to(ASSETS.parent))] = asset.read_text(encoding="utf-8")

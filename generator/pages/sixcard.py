@@ -1,0 +1,118 @@
+"""What the 6-Card Golf rules page shows, asked of its engine and its simulation.
+
+:func:`sixcard_page_facts` collects every number the page states that is a rule
+or a consequence of one, from :mod:`generator.sixcard`, and the numbers it
+claims of play from ``generator/data/sixcard_page.yaml`` (checked against the
+simulation by :mod:`generator.pages.sixcard_claims`). Nothing is checked here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generator.pages.claims import ClaimError
+from generator.sixcard.cards import (
+    ACE,
+    DECK_WITH_JOKERS_SIZE,
+    JACK,
+    JOKER_RANK,
+    JOKERS_PER_DECK,
+    KING,
+    QUEEN,
+    STANDARD_DECK_SIZE,
+    TWO,
+    Card,
+)
+from generator.sixcard.rules import (
+    CARD_VALUES,
+    DOUBLE_DECK_FROM_PLAYERS,
+    FACE_UP_AT_START,
+    HOLES,
+    JOKER_PAIR_MINUS_FOUR,
+    KNOCK_PENALTY,
+    LONG_MATCH_HOLES,
+    PAIR_SCORE,
+    WILD_TWO_VALUE,
+    Layout,
+    Options,
+)
+from generator.sixcard.scoring import score_grid
+
+PAGE_DATA = Path(__file__).resolve().parent.parent / "data" / "sixcard_page.yaml"
+
+
+@dataclass(frozen=True)
+class Values:
+    """The points of the cards the page names."""
+
+    ace: int
+    ten: int
+    jack: int
+    queen: int
+    king: int
+    joker: int
+
+
+def signed(value: int) -> str:
+    """A penalty or a value as the page writes it next to its opposite: ``+10``, ``-2``."""
+    return f"+{value}" if value > 0 else str(value)
+
+
+def page_data() -> dict[str, Any]:
+    data = yaml.safe_load(PAGE_DATA.read_text(encoding="utf-8"))
+    if not isinstance(data, dict):
+        raise ClaimError("six-face-down", f"{PAGE_DATA}:1: expected a mapping")
+    return data
+
+
+def _grid(*rows: str) -> list[list[Card]]:
+    return [[Card.from_str(text) for text in row.split()] for row in rows]
+
+
+def sixcard_page_facts() -> dict[str, Any]:
+    """Everything the 6-Card Golf page shows, as engine values."""
+    face = [rank for rank in range(TWO, JACK) if CARD_VALUES[rank] == rank]
+    ten_rank = min(rank for rank in range(TWO, KING) if CARD_VALUES[rank] == CARD_VALUES[JACK])
+    face_to = max(rank for rank in face if rank < ten_rank)
+    players = {layout: layout.players for layout in Layout}
+    # Two Jacks in one column, or in two columns (Kings, worth nothing, beside them).
+    together = score_grid(_grid("JS KS KD", "JH KH KC")).score
+    apart = score_grid(_grid("JS JH KD", "KS KH KC")).score
+    return {
+        "holes": HOLES,
+        "long_holes": LONG_MATCH_HOLES,
+        "six": Layout.SIX,
+        "four": Layout.FOUR,
+        "nine": Layout.NINE,
+        **{f"{layout.name.lower()}_min": players[layout].start for layout in Layout},
+        **{f"{layout.name.lower()}_max": players[layout].stop - 1 for layout in Layout},
+        "deck": STANDARD_DECK_SIZE,
+        "deck_with_jokers": DECK_WITH_JOKERS_SIZE,
+        "jokers": JOKERS_PER_DECK,
+        "double_from": DOUBLE_DECK_FROM_PLAYERS,
+        "double_decks": Options().decks_for(DOUBLE_DECK_FROM_PLAYERS),
+        "face_up": FACE_UP_AT_START,
+        "face_from": face[0],
+        "face_to": face_to,
+        "ten_rank": ten_rank,
+        "value": Values(
+            ace=CARD_VALUES[ACE],
+            ten=CARD_VALUES[ten_rank],
+            jack=CARD_VALUES[JACK],
+            queen=CARD_VALUES[QUEEN],
+            king=CARD_VALUES[KING],
+            joker=CARD_VALUES[JOKER_RANK],
+        ),
+        "value_run": [Card(ACE, "S"), Card(KING, "S"), Card(QUEEN, "S"), Card(JACK, "S")],
+        "pair_score": PAIR_SCORE,
+        "knock_penalty": signed(KNOCK_PENALTY),
+        "joker_pair": JOKER_PAIR_MINUS_FOUR,
+        "wild_two": WILD_TWO_VALUE,
+        "plain_two": signed(CARD_VALUES[TWO]),
+        "jacks": {"together": together, "apart": apart},
+        "face_down_about": page_data()["face_down_about"],
+    }

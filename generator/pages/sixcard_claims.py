@@ -1,0 +1,630 @@
+"""The rules the 6-Card Golf page states in words, played in its engine and its simulation.
+
+See :mod:`generator.pages.claims` for how a claim is tied to its sentences. The
+rules are played in :class:`~generator.sixcard.hole.Hole` and scored by
+:func:`~generator.sixcard.scoring.score_grid`; what the page says of play
+("slightly higher", "more frequent", "about 6") is judged on the committed
+simulation (:mod:`generator.sixcard.evidence`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from generator.pages.claims import Claims
+from generator.pages.sixcard import page_data, sixcard_page_facts
+from generator.sixcard import evidence
+from generator.sixcard.cards import JOKER, Card
+from generator.sixcard.errors import OptionsError
+from generator.sixcard.hole import Action, Hole
+from generator.sixcard.match import Match
+from generator.sixcard.players import RandomPlayer, play_hole
+from generator.sixcard.rules import DEFAULT_OPTIONS, JokerPair, Layout, Options, Reason
+from generator.sixcard.scoring import score_grid
+
+CLAIMS = Claims(sixcard_page_facts)
+claim = CLAIMS.claim
+Facts = dict[str, Any]
+
+S = {
+    "intro": (
+        "Golf is a modern North American card game in which the lowest score wins, played over "
+        "%(holes)s holes (rounds). Each player manages a grid of face-down cards (usually "
+        "%(size)s cards in a %(rows)sx%(columns)s grid), replacing high cards with lower ones "
+        "and placing cards of equal rank in the same column to cancel them to zero. Kings are "
+        "%(king)s; Jokers are %(joker)s."
+    ),
+    "summary": (
+        "Golf is a modern North American card game, named after its system in which the lowest "
+        "score wins, after the example of the sport: the lower the better, and a match usually "
+        "consists of %(holes)s ‘holes’ (rounds). The most popular version is %(six)s-Card Golf,"
+        " played by %(min)s to %(max)s players with one or two standard decks of %(deck)s "
+        "cards. Each player is dealt %(size)s cards face down and lays them out in a grid of "
+        "%(rows)s rows and %(columns)s columns; at the start of the hole each player turns "
+        "%(up)s cards face up, while the others stay face down. On their turn a player draws "
+        "either from the face-down stock or the top card of the face-up discard pile, and "
+        "either replaces a grid card with the new card (the old card goes face up onto the "
+        "discard pile) or discards the new card and turns one face-down grid card face up. A "
+        "hole ends when one player's whole grid is face up; every other player gets one more "
+        "turn and then the hole is scored. The card values are: Ace=%(ace)s, "
+        "%(two)s-%(nine)s=face value, %(ten)s=%(ten_value)s, Jack=%(jack)s, Queen=%(queen)s, "
+        "King=%(king)s, Joker=%(joker)s; the crucial scoring trick is that two cards of equal "
+        "rank in the same COLUMN are together set to zero. A match usually consists of "
+        "%(holes)s holes; the player with the lowest cumulative score wins."
+    ),
+    "players": (
+        "%(min)s to %(max)s players for %(six)s-Card Golf with one deck of %(deck)s cards (use "
+        "%(decks)s decks for %(from)s-%(max)s players if you want to keep the stock from "
+        "running out). Variants range from 2-Card to %(nine)s-Card Golf. A typical match of "
+        "%(holes)s holes takes 30 to 60 minutes. Play goes clockwise; the first dealer is "
+        "chosen by cutting (lowest card deals), and the deal passes clockwise after each hole."
+    ),
+    "deck": (
+        "A standard deck of %(deck)s cards, usually with %(jokers)s Jokers added "
+        "(%(with_jokers)s cards); for %(from)s or %(max)s players add a second deck."
+    ),
+    "values": (
+        "Card values for scoring: Ace = %(ace)s, %(two)s to %(nine)s = face value, %(ten)s = "
+        "%(ten_value)s, Jack = %(jack)s, Queen = %(queen)s, King = %(king)s, Joker = %(joker)s."
+    ),
+    "column_pair": (
+        "Column pair cancellation: two cards of the same rank in the SAME column of your "
+        "%(rows)sx%(columns)s grid cancel each other out and score %(pair)s points together "
+        "(whatever their individual values)."
+    ),
+    "suits": ("Suits do not matter for scoring; only the rank counts."),
+    "object": (
+        "Get the lowest total score over the agreed number of holes (usually %(holes)s, like a "
+        "round of golf). In each hole you lower the value of your grid of %(size)s cards by "
+        "replacing high cards with lower ones and by arranging cards of equal rank in the same "
+        "column (where they are set to zero). Negative scores (from Jokers and Kings) are the "
+        "holy grail."
+    ),
+    "deal": ("Deal %(size)s cards face down to each player, one at a time, clockwise."),
+    "lay_out": (
+        "Each player lays out their %(size)s cards in a grid of %(rows)s rows and %(columns)s "
+        "columns face down in front of them without looking at them."
+    ),
+    "stock": (
+        "Put the remaining cards face down in the middle as the stock. Turn the top card face "
+        "up beside the stock to start the discard pile."
+    ),
+    "turn_up": (
+        "All players at the same time turn ANY %(up)s cards of their grid face up (by agreement"
+        " the two turned cards become common knowledge)."
+    ),
+    "first_turn": ("The player to the dealer's left takes the first turn."),
+    "draw": (
+        "Draw: take the top card of the stock (face down) OR the top card of the discard pile "
+        "(face up). You must draw before any other action."
+    ),
+    "decide": (
+        "Decide: you must now either REPLACE a grid card with the card drawn, or DISCARD the "
+        "card drawn and TURN UP one face-down grid card instead."
+    ),
+    "replace": (
+        "Replace: take any card of your grid (face up or face down), put it face up on the "
+        "discard pile and put the card drawn face up in its place. That slot stays face up for "
+        "the rest of the hole."
+    ),
+    "discard_and_turn": (
+        "Discard and turn up: if you drew from the stock, you may choose to discard that card "
+        "and turn up one face-down card of your grid instead. You may NOT put a card taken from"
+        " the discard pile straight back without making a replacement (the anti-stall rule)."
+    ),
+    "clockwise": ("The turn passes clockwise."),
+    "hole_ends": (
+        "The hole ends the moment a player turns up or replaces their LAST face-down card, so "
+        "that all %(size)s of their cards are face up."
+    ),
+    "last_turns": ("Play goes on clockwise; every other player gets ONE LAST TURN to respond."),
+    "scored": (
+        "After the last turns every player turns up the remaining face-down cards of their grid"
+        " and works out the score of the hole."
+    ),
+    "ender": (
+        "The player who ended the hole gets no bonus or penalty by default; in the ‘knock’ "
+        "variant (optional), however, they get %(penalty)s penalty points if they do not have "
+        "the lowest score of the hole."
+    ),
+    "score_columns": (
+        "For each column of your grid (the card in the top row + the card in the bottom row), "
+        "look for column pairs: if the two cards of a column share the same rank, they BOTH "
+        "count as %(pair)s points for that column."
+    ),
+    "score_values": (
+        "Otherwise add up the face values of both cards in the column: Ace=%(ace)s, "
+        "%(two)s-%(nine)s=face value, %(ten)s/J/Q=%(ten_value)s, King=%(king)s, "
+        "Joker=%(joker)s."
+    ),
+    "three_columns": ("Add up your three column scores for the final score of the hole."),
+    "negative": (
+        "The lowest total is best for the hole; negative totals are possible if your grid holds"
+        " Kings (%(king)s), column pairs (%(pair)s) and Jokers (%(joker)s)."
+    ),
+    "scoreboard": ("Write down each player's hole score on a scoreboard of %(holes)s holes."),
+    "winning": (
+        "After the agreed number of holes (%(holes)s is standard, although %(long)s is popular "
+        "for a longer match) you add up each player's hole scores. The lowest cumulative score "
+        "wins the match. Ties can be decided with an extra hole, or settled amicably."
+    ),
+    "four_card": (
+        "%(four)s-Card Golf (Polish Polka / Polish Poker): %(four)s cards in a "
+        "%(rows)sx%(columns)s grid. Quicker rounds; fewer chances to cancel. %(min)s-%(max)s "
+        "players."
+    ),
+    "nine_card": (
+        "%(nine)s-Card Golf: %(nine)s cards in a %(rows)sx%(columns)s grid. Column pairs apply "
+        "to the three cards of each column. The hole ends when a player turns up all %(nine)s "
+        "cards. A longer, richer version for %(min)s-%(max)s players."
+    ),
+    "peek": (
+        "Peek version (%(four)s cards): at the start of the hole players secretly look at "
+        "%(up)s cards of their grid (instead of turning them up)."
+    ),
+    "knock": (
+        "Knock variant: any player may signal the end of the hole by knocking; the others get "
+        "one last turn. The knocker gets %(penalty)s penalty points if they do not have the "
+        "lowest score."
+    ),
+    "no_jokers": (
+        "No-Jokers variant: the Jokers are left out; a pure game with %(deck)s cards, slightly "
+        "higher average scores per hole."
+    ),
+    "double_deck": (
+        "Double-deck variant: use two decks of %(deck)s cards (plus Jokers) for %(from)s or "
+        "more players, so that the stock runs out less quickly and column pairs are more "
+        "frequent."
+    ),
+    "wild_twos": (
+        "Wild Twos: Twos count %(wild)s instead of %(plain)s (which makes them semi-Jokers); "
+        "sometimes used in family games."
+    ),
+    "row_rule": (
+        "Cancelling in several lines: a house rule in which cards of equal rank in the same ROW"
+        " (not column) also cancel; more forgiving, but it changes the positional strategy."
+    ),
+    "tip_pairs": (
+        "Give column pairs priority. Two Jacks in one column is %(together)s points; two Jacks "
+        "in different columns is %(apart)s points."
+    ),
+    "tip_kings": (
+        "Keep Kings. A King on its own is %(king)s; a King paired with another King is still "
+        "%(pair)s, but it also blocks the column. Kings are safe to keep."
+    ),
+    "tip_jokers": (
+        "Jokers are gold. %(joker)s each, or %(pair_of_jokers)s for a matching pair of Jokers "
+        "in a column (some rules set that to zero; others keep %(pair_of_jokers)s). Always take"
+        " a Joker from the discard pile."
+    ),
+    "tip_high": (
+        "Replace high cards first. A %(ten)s or a picture card in your grid is %(ten_value)s "
+        "points of ballast unless you can pair it."
+    ),
+    "tip_unknown": (
+        "Weigh the risk of unknown cards. A face-down card can be anything; on average it is "
+        "about %(about)s points, but it can also be %(high)s or a Joker. Turn cards over with "
+        "care."
+    ),
+    "tip_anti_stall": (
+        "Remember the anti-stall rule: a card taken from the discard pile MUST go into your "
+        "grid; you cannot put it straight back."
+    ),
+    "glossary_grid": (
+        "Grid: your own layout of face-down (later face-up) cards, usually %(rows)s rows by "
+        "%(columns)s columns (%(six)s-Card Golf)."
+    ),
+    "glossary_hole": (
+        "Hole: one complete deal and round; a match usually consists of %(holes)s holes."
+    ),
+    "glossary_pair": (
+        "Column pair: two cards of the same rank in the same column of your grid; they are set "
+        "to %(pair)s."
+    ),
+    "glossary_replace": (
+        "Replace: swap a card drawn into your grid, sending the card that was there to the "
+        "discard pile."
+    ),
+    "glossary_turn_up": (
+        "Turn up: turn a face-down grid card face up without using a card drawn (only after "
+        "discarding a card from the stock)."
+    ),
+}
+"""The page's sentences that state a rule (English msgids, as the template has them)."""
+
+
+def grid(*rows: str) -> list[list[Card]]:
+    return [[Card.from_str(text) for text in row.split()] for row in rows]
+
+
+def said_value(facts: Facts, card: Card) -> int:
+    """A card's points as the page's values list gives them."""
+    value = facts["value"]
+    if card.is_joker:
+        return int(value.joker)
+    if card.rank == 1:
+        return int(value.ace)
+    if facts["face_from"] <= card.rank <= facts["face_to"]:
+        return card.rank
+    if facts["ten_rank"] <= card.rank <= 12:
+        return int(value.ten)
+    return int(value.king)
+
+
+def column_score(cards: list[str], options: Options = DEFAULT_OPTIONS) -> int:
+    """The score of a 2x3 grid whose first column holds ``cards`` and whose other columns
+    hold two Kings of different columns' rows (worth nothing, never pairing with the first)."""
+    top, bottom = cards
+    return score_grid(grid(f"{top} KS KD", f"{bottom} KH KC"), options).columns[0]
+
+
+def slot(hole: Hole, index: int) -> tuple[int, int]:
+    """The (row, column) of grid slot ``index``, counted from 1 as the engine counts them."""
+    row, column = divmod(index, hole.columns)
+    return row + 1, column + 1
+
+
+def seeded_holes(options: Options, players: int, count: int = 30) -> list[Hole]:
+    """Holes played to their end by random legal players, from fixed seeds."""
+    done = []
+    for seed in range(count):
+        hole = Hole(players, options, seed=seed, dealer=seed % players)
+        done.append(play_hole(hole, RandomPlayer(), random.Random(seed)))
+    return done
+
+
+@claim(
+    "six-values",
+    S["intro"],
+    S["summary"],
+    S["values"],
+    S["score_values"],
+    S["negative"],
+    S["tip_kings"],
+    S["tip_high"],
+)
+def values(facts: Facts) -> list[str]:
+    found = []
+    deck = [Card.from_str(f"{r}{s}") for r in "A23456789TJQK" for s in "CDHS"] + [JOKER]
+    for card in deck:
+        # alone in its column beside a card of another rank that is worth nothing
+        partner = "KH" if card.rank != 13 else "QH"
+        got = score_grid(grid(f"{card} 2S 3D", f"{partner} 4S 5D")).columns[0]
+        got -= 0 if partner == "KH" else 10
+        if got != said_value(facts, card):
+            found.append(f"{card} scores {got}, the page says {said_value(facts, card)}")
+    negative = score_grid(grid("JK KS JK", "KD JK 5C"), Options(joker_pair=JokerPair.ZERO))
+    if negative.score >= 0:
+        found.append(f"a grid of Kings and Jokers scores {negative.score}, not below zero")
+    return found
+
+
+@claim(
+    "six-pairs",
+    S["summary"],
+    S["column_pair"],
+    S["score_columns"],
+    S["tip_pairs"],
+    S["glossary_pair"],
+)
+def pairs(facts: Facts) -> list[str]:
+    found = []
+    for rank in "A23456789TJQK":
+        got = column_score([f"{rank}S", f"{rank}H"])
+        if got != facts["pair_score"]:
+            found.append(f"two {rank}s in a column score {got}, not {facts['pair_score']}")
+    if column_score(["JS", "QH"]) != 2 * facts["value"].ten:
+        found.append("a Jack and a Queen cancel each other (the page: the same rank)")
+    if score_grid(grid("JS JH KD", "5S 6H KC")).score != 2 * facts["value"].ten + 11:
+        found.append("two Jacks in one row cancel (the page: only a column)")
+    jacks = facts["jacks"]
+    together = score_grid(grid("JS KS KD", "JH KH KC")).score
+    apart = score_grid(grid("JS JH KD", "KS KH KC")).score
+    if (together, apart) != (jacks["together"], jacks["apart"]):
+        found.append(f"two Jacks score {together} in a column and {apart} apart")
+    return found
+
+
+@claim("six-suits", S["suits"])
+def suits(facts: Facts) -> list[str]:
+    base = score_grid(grid("7S 9C QD", "7H 2D 5S")).score
+    other = score_grid(grid("7C 9D QH", "7D 2S 5H")).score
+    return [] if base == other else [f"the same ranks in other suits score {other}, not {base}"]
+
+
+@claim("six-deal", S["summary"], S["deal"], S["lay_out"], S["stock"], S["turn_up"], S["first_turn"])
+def deal(facts: Facts) -> list[str]:
+    found = []
+    players, dealer = 4, 2
+    hole = Hole(players, Options(), seed=11, dealer=dealer)
+    six: Layout = facts["six"]
+    order = [(dealer + 1 + k) % players for k in range(players)] * six.size
+    if hole.deal_order != order:
+        found.append(
+            f"the cards are dealt to seats {hole.deal_order[:8]}..., not one at a time "
+            "clockwise from the dealer's left"
+        )
+    for seat in range(players):
+        shape = hole.grid(seat)
+        if (len(shape), len(shape[0])) != (six.rows, six.columns):
+            found.append(f"a grid is {len(shape)}x{len(shape[0])}")
+        up = sum(hole.face_up[seat])
+        if up != facts["face_up"] or facts["face_up"] != 2:
+            found.append(
+                f"a player starts with {up} cards up, the page says two ({facts['face_up']})"
+            )
+    if len(hole.discard) != 1 or len(hole.stock) + 1 + players * six.size != len(hole.deck):
+        found.append("the cards left over are not the stock and one card face up beside it")
+    if hole.current != (dealer + 1) % players:
+        found.append(f"seat {hole.current} starts, not the player left of the dealer")
+    return found
+
+
+@claim(
+    "six-turn",
+    S["summary"],
+    S["draw"],
+    S["decide"],
+    S["replace"],
+    S["discard_and_turn"],
+    S["clockwise"],
+    S["tip_anti_stall"],
+    S["glossary_replace"],
+    S["glossary_turn_up"],
+)
+def turn(facts: Facts) -> list[str]:
+    found = []
+    hole = Hole(3, Options(), seed=4, dealer=0)
+    seat = hole.current
+    down = [i for i, up in enumerate(hole.face_up[seat]) if not up]
+    row, column = slot(hole, down[0])
+    if hole.refusal(Action.replace(seat, row, column)) is not Reason.DRAW_FIRST:
+        found.append("a player may replace a card before drawing")
+    top = hole.discard[-1]
+    hole.play(Action.draw_discard(seat))
+    if hole.refusal(Action.discard(seat, row, column)) is not Reason.ANTI_STALL:
+        found.append("a card taken from the discard pile may be discarded again")
+    old = hole.grid(seat)[row - 1][column - 1]
+    hole.play(Action.replace(seat, row, column))
+    if hole.grid(seat)[row - 1][column - 1] != top or not hole.face_up[seat][down[0]]:
+        found.append("the card taken does not lie face up in the grid")
+    if hole.discard[-1] != old:
+        found.append("the replaced card does not go onto the discard pile")
+    if hole.current != (seat + 1) % 3:
+        found.append("the turn does not pass clockwise")
+    seat = hole.current
+    down = [i for i, up in enumerate(hole.face_up[seat]) if not up]
+    row, column = slot(hole, down[0])
+    hole.play(Action.draw_stock(seat))
+    drawn = hole.hand
+    if hole.refusal(Action.discard(seat, row, column)) is not None:
+        found.append("a card drawn from the stock may not be discarded to turn a card up")
+    hole.play(Action.discard(seat, row, column))
+    if hole.discard[-1] != drawn or not hole.face_up[seat][down[0]]:
+        found.append("discarding the card drawn does not turn the face-down card up")
+    return found
+
+
+@claim("six-end", S["summary"], S["hole_ends"], S["last_turns"], S["scored"], S["ender"])
+def end(facts: Facts) -> list[str]:
+    found = []
+    for hole in seeded_holes(Options(), 4):
+        if hole.ended_by != "out":
+            continue
+        ender = hole.ender
+        assert ender is not None
+        others = sorted(s for s in range(4) if s != ender)
+        if sorted(hole.last_turns_taken) != others:
+            found.append(
+                f"after seat {ender} went out, the last turns were {hole.last_turns_taken}"
+            )
+        if hole.scores() != tuple(g.score for g in hole.grid_scores()):
+            found.append("the player who ended the hole gets a bonus or a penalty by default")
+        if not all(all(up) for up in hole.face_up):
+            found.append("not every card is turned up for the score")
+    return found[:3]
+
+
+@claim("six-knock", S["ender"], S["knock"])
+def knock(facts: Facts) -> list[str]:
+    found = []
+    penalty = int(facts["knock_penalty"])
+    checked = 0
+    for hole in seeded_holes(Options(knock=True), 3, count=40):
+        if hole.ender is None:
+            continue
+        grid_scores = [g.score for g in hole.grid_scores()]
+        mine = grid_scores[hole.ender]
+        lowest = all(mine < s for i, s in enumerate(grid_scores) if i != hole.ender)
+        expected = mine + (0 if lowest else penalty)
+        checked += 1
+        if hole.scores()[hole.ender] != expected:
+            found.append(f"the knocker scores {hole.scores()[hole.ender]}, the page {expected}")
+    if not checked:
+        found.append("no hole with knocking was ended by a player")
+    return found[:3]
+
+
+@claim("six-match", S["intro"], S["object"], S["scoreboard"], S["winning"], S["glossary_hole"])
+def match(facts: Facts) -> list[str]:
+    found = []
+    if Match(3).holes != facts["holes"]:
+        found.append(f"a match has {Match(3).holes} holes by default")
+    long = Match(3, holes=facts["long_holes"], seed=1)
+    dealers = [long.dealer_of(k) for k in range(4)]
+    if dealers != [0, 1, 2, 0]:
+        found.append(f"the deal goes to seats {dealers}, not clockwise")
+    scores = []
+    for number in range(facts["long_holes"]):
+        hole = long.start_hole()
+        play_hole(hole, RandomPlayer(), random.Random(number))
+        scores.append(hole.scores())
+        long.finish_hole()
+    totals = [sum(hole[seat] for hole in scores) for seat in range(3)]
+    if long.winners() != [s for s, t in enumerate(totals) if t == min(totals)]:
+        found.append(f"with totals {totals} the winners are {long.winners()}")
+    return found
+
+
+@claim("six-decks", S["summary"], S["players"], S["deck"], S["no_jokers"], S["double_deck"])
+def decks(facts: Facts) -> list[str]:
+    found = []
+    sizes = {
+        (True, 4): facts["deck_with_jokers"],
+        (False, 4): facts["deck"],
+        (True, facts["double_from"]): facts["double_decks"] * facts["deck_with_jokers"],
+        (True, facts["six_max"]): facts["double_decks"] * facts["deck_with_jokers"],
+        (False, facts["double_from"]): facts["double_decks"] * facts["deck"],
+    }
+    for (jokers, players), size in sizes.items():
+        got = len(Options(jokers=jokers).deck(players))
+        if got != size:
+            found.append(f"{players} players{'' if jokers else ' without Jokers'}: {got} cards")
+    if Options().decks_for(facts["double_from"] - 1) != 1 or facts["double_decks"] != 2:
+        found.append("fewer players than the page says already play with two decks")
+    joker_count = sum(card.is_joker for card in Options().deck(2))
+    if joker_count != facts["jokers"]:
+        found.append(f"a deck has {joker_count} Jokers")
+    return found
+
+
+@claim("six-players", S["summary"], S["players"], S["four_card"], S["nine_card"])
+def players(facts: Facts) -> list[str]:
+    found = []
+    for layout in Layout:
+        low, high = facts[f"{layout.name.lower()}_min"], facts[f"{layout.name.lower()}_max"]
+        for count in range(1, 9):
+            try:
+                Hole(count, Options(layout=layout), seed=0)
+                allowed = True
+            except OptionsError:
+                allowed = False
+            if allowed != (low <= count <= high):
+                found.append(
+                    f"{layout.value} with {count} players is {'' if allowed else 'not '}dealt"
+                )
+    return found
+
+
+@claim(
+    "six-layouts",
+    S["intro"],
+    S["summary"],
+    S["lay_out"],
+    S["three_columns"],
+    S["four_card"],
+    S["nine_card"],
+    S["glossary_grid"],
+)
+def layouts(facts: Facts) -> list[str]:
+    found = []
+    for layout in Layout:
+        hole = Hole(layout.players.start, Options(layout=layout), seed=3)
+        shape = hole.grid(0)
+        said = facts[layout.name.lower()]
+        if (len(shape), len(shape[0])) != (said.rows, said.columns) or said.size != len(
+            shape
+        ) * len(shape[0]):
+            found.append(f"a {layout.value} grid is {len(shape)}x{len(shape[0])}")
+    if facts["six"].columns != 3:
+        found.append("the page says three column scores")
+    nine = Options(layout=Layout.NINE)
+    three = score_grid(grid("7S 2C 3C", "7H 4C 5C", "7D 6C 8C"), nine).columns[0]
+    pair = score_grid(grid("7S 2C 3C", "7H 4C 5C", "9D 6C 8C"), nine).columns[0]
+    if three != 0 or pair != 9 or facts["nine"].rows != 3:
+        found.append(f"a 9-card column of three 7s scores {three}, two 7s and a 9 score {pair}")
+    hole = Hole(3, nine, seed=1)
+    while not hole.over:
+        seat = hole.current
+        hole.play(Action.draw_stock(seat))
+        down = [i for i, up in enumerate(hole.face_up[seat]) if not up]
+        if not down:
+            hole.play(Action.replace(seat, 1, 1))
+            continue
+        hole.play(Action.discard(seat, *slot(hole, down[0])))
+    if hole.ended_by == "out" and not all(hole.face_up[hole.ender or 0]):
+        found.append("a 9-card hole ends before a player has turned up all nine cards")
+    return found
+
+
+@claim("six-peek", S["peek"])
+def peek(facts: Facts) -> list[str]:
+    hole = Hole(4, Options(layout=Layout.FOUR, peek=True), seed=2)
+    found = []
+    for seat in range(4):
+        if any(hole.face_up[seat]) or len(hole.known[seat]) != facts["face_up"]:
+            found.append(f"seat {seat} turned cards up or knows {len(hole.known[seat])} cards")
+    return found
+
+
+@claim("six-wild-twos", S["wild_twos"])
+def wild_twos(facts: Facts) -> list[str]:
+    wild = column_score(["2S", "9H"], Options(wild_twos=True)) - 9
+    plain = column_score(["2S", "9H"]) - 9
+    if (wild, plain) != (facts["wild_two"], int(facts["plain_two"])):
+        return [f"a two scores {wild} with wild twos and {plain} without"]
+    return []
+
+
+@claim("six-joker-pair", S["tip_jokers"])
+def joker_pair(facts: Facts) -> list[str]:
+    zero = column_score(["JK", "JK"])
+    four = column_score(["JK", "JK"], Options(joker_pair=JokerPair.MINUS_FOUR))
+    single = column_score(["JK", "5H"]) - 5
+    if (zero, four, single) != (facts["pair_score"], facts["joker_pair"], facts["value"].joker):
+        return [f"a Joker pair scores {zero} (or {four}), one Joker {single}"]
+    return []
+
+
+@claim("six-row-rule", S["row_rule"])
+def row_rule(facts: Facts) -> list[str]:
+    cards = grid("7S 7H 2C", "3D 4D 5D")
+    plain = score_grid(cards).score
+    rows = score_grid(cards, Options(row_rule=True)).score
+    if plain != 7 + 3 + 7 + 4 + 2 + 5 or rows != 3 + 4 + 2 + 5:
+        return [f"two 7s in a row score {plain - 16} without the house rule, {rows - 14} with it"]
+    return []
+
+
+def _verdict(name: str) -> evidence.Verdict:
+    return next(v for v in evidence.judge() if v.claim == name)
+
+
+def _backed(name: str) -> list[str]:
+    verdict = _verdict(name)
+    return [] if verdict.verdict == "backed" else [f"the simulation says {verdict.detail}"]
+
+
+@claim("six-no-jokers-higher", S["no_jokers"])
+def no_jokers_higher(facts: Facts) -> list[str]:
+    return _backed("no-jokers-higher")
+
+
+@claim("six-four-card-fewer", S["four_card"])
+def four_card_fewer(facts: Facts) -> list[str]:
+    return _backed("four-card-fewer-cancelling")
+
+
+@claim("six-double-deck-pairs", S["double_deck"])
+def double_deck_pairs(facts: Facts) -> list[str]:
+    return _backed("double-deck-more-pairs")
+
+
+@claim("six-face-down", S["tip_unknown"])
+def face_down(facts: Facts) -> list[str]:
+    """'About 6': judged on the simulation; an acknowledged contradiction holds only
+    while the data says exactly what it was acknowledged at."""
+    verdict = _verdict("face-down-about-6")
+    found = []
+    if facts["face_down_about"] != 6:
+        found.append(f"the page says about {facts['face_down_about']}, the claim was written for 6")
+    if facts["value"].ten < 10 or not JOKER.is_joker:
+        found.append("the highest card is not worth 10")
+    acknowledged = page_data().get("acknowledged", {}).get("face-down-about-6")
+    if verdict.verdict == "backed":
+        if acknowledged:
+            found.append("the data now backs 'about 6': remove its acknowledgement")
+    elif not acknowledged or acknowledged.get("figure") != verdict.detail:
+        found.append(f"the simulation says {verdict.detail}")
+    return found
