@@ -105,8 +105,12 @@ REASONS = {
     Reason.NOTHING_TO_UNDO: N_("Nothing to undo"),
 }
 
-# TRANSLATORS: the site's name, in the header of every page and on the home page.
-SITE_NAME = N_("Golf patience")
+# TRANSLATORS: the site's name, in the header of every page: the help of both games called Golf.
+SITE_NAME = N_("Golf")
+# TRANSLATORS: a section of the site's navigation: the patience (solitaire) for one player.
+NAV_PATIENCE = N_("Golf patience")
+# TRANSLATORS: a section of the site's navigation: Golf the card game for 2 or more players.
+NAV_CARD_GAME = N_("Golf, the card game")
 # TRANSLATORS: the app's message when the game is stuck.
 STUCK_MESSAGE = N_("No more moves possible")
 # TRANSLATORS: the name of the app's window in which a game is started.

@@ -27,6 +27,13 @@ CLAIMS = Claims(sixcard_page_facts)
 claim = CLAIMS.claim
 Facts = dict[str, Any]
 
+INDEX = (
+    "A card game for %(min)s to %(max)s players (%(size)s-Card Golf and its family): each "
+    "player lays out a grid of face-down cards and improves it turn by turn; the lowest score "
+    "over %(holes)s holes wins."
+)
+"""The home page's sentence about the card game."""
+
 S = {
     "intro": (
         "Golf is a modern North American card game in which the lowest score wins, played over "
@@ -446,7 +453,9 @@ def knock(facts: Facts) -> list[str]:
     return found[:3]
 
 
-@claim("six-match", S["intro"], S["object"], S["scoreboard"], S["winning"], S["glossary_hole"])
+@claim(
+    "six-match", S["intro"], S["object"], S["scoreboard"], S["winning"], S["glossary_hole"], INDEX
+)
 def match(facts: Facts) -> list[str]:
     found = []
     if Match(3).holes != facts["holes"]:
@@ -489,7 +498,7 @@ def decks(facts: Facts) -> list[str]:
     return found
 
 
-@claim("six-players", S["summary"], S["players"], S["four_card"], S["nine_card"])
+@claim("six-players", S["summary"], S["players"], S["four_card"], S["nine_card"], INDEX)
 def players(facts: Facts) -> list[str]:
     found = []
     for layout in Layout:

@@ -27,7 +27,7 @@ from generator.i18n.catalogs import (
     source_language,
     translations,
 )
-from generator.i18n.words import SITE_NAME, Translations
+from generator.i18n.words import NAV_CARD_GAME, NAV_PATIENCE, SITE_NAME, Translations
 from generator.patience import GolfError
 from generator.site.mdtext import OneLine
 from generator.site.render import page_facts, render_language
@@ -74,12 +74,23 @@ def language_config(
     config["site_name"] = _config_text(t.gettext(SITE_NAME), language, SITE_NAME)
     config["theme"]["language"] = language.theme_language
     config["theme"]["custom_dir"] = str(ROOT / config["theme"]["custom_dir"])
+    config["nav"] = [
+        page if section is None else {_config_text(t.gettext(section), language, section): page}
+        for section, page in NAV
+    ]
     config.setdefault("extra", {})["alternate"] = [
         {"name": other.name, "link": f"/{other.code}/", "lang": other.code}
         for other in all_languages
     ]
     return config
 
+
+NAV: list[tuple[str | None, str | list[str]]] = [
+    (None, "index.md"),
+    (NAV_PATIENCE, ["rules.md", "won-game.md"]),
+    (NAV_CARD_GAME, ["six-card-golf.md"]),
+]
+"""The site's navigation: a section title (a catalog message) and its pages, each game apart."""
 
 CONFIG_UNSAFE = set('<>&"')
 """Characters a string that goes into the MkDocs configuration may not hold: Material's

@@ -8,7 +8,7 @@ a value can put markup into a page.
 from __future__ import annotations
 
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import jinja2
@@ -25,8 +25,10 @@ from generator.i18n.words import (
 )
 from generator.pages.patience import Step, rules_page_facts
 from generator.patience import Card, GolfError, Position
+from generator.site import sixcard_pictures
 from generator.site.mdtext import OneLine, Text, format_text
 from generator.site.pictures import board
+from generator.sixcard.cards import Card as SixCard
 
 TEMPLATES = ROOT / "docs_src" / "templates"
 ASSETS = ROOT / "docs_src" / "assets"
@@ -151,6 +153,20 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
 
     env.globals["picture"] = picture
 
+    def card_run(cards: Sequence[SixCard]) -> Markup:
+        """Small card pictures inside a sentence; their text alternative is the cards' names."""
+        names = ", ".join(words.card(_named(card)) for card in cards)
+        svg = sixcard_pictures.card_run(
+            cards,
+            label=lambda card: words.short(_named(card)),
+            title=names,
+            desc="",
+            ident="run-" + "-".join(str(card) for card in cards),
+        )
+        return Markup(svg)
+
+    env.globals["card_run"] = card_run
+
     def move_title(step: Step) -> Text:
         return Text(words.move_title(step.number, step.move, step.onto, step.direction))
 
@@ -158,6 +174,11 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
     env.globals["stuck_message"] = STUCK_MESSAGE
     env.globals["new_game_window"] = NEW_GAME_WINDOW
     return words
+
+
+def _named(card: SixCard) -> Card:
+    """A 6-Card Golf card as the words name it (the cards of a run are never Jokers)."""
+    return Card(card.rank, card.suit)
 
 
 def _translated_ids(t: Translations) -> set[object] | None:
