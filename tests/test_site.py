@@ -9,6 +9,7 @@ import pytest
 import generator.site.build
 from generator.i18n.catalogs import languages
 from generator.site.build import SiteError, build_site
+from generator.site.approval import seed_text
 from generator.site.pagetext import page_text
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -88,10 +89,38 @@ SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 
 
 @pytest.mark.parametrize(
-    ("code", "seed"), [("nl", "000_860e7f26d97dc533.txt"), ("de", "004_a40096e4120bb38d.txt")]
+    ("golden", "seed"),
+    [
+        ("nl.txt", "000_860e7f26d97dc533.txt"),
+        ("de.txt", "004_a40096e4120bb38d.txt"),
+        ("nl-six-card-golf.txt", "003_5b612702b17a5506.txt"),
+    ],
 )
-def test_golden_texts_are_the_seed_pages(code: str, seed: str) -> None:
+def test_golden_texts_are_the_seed_pages(golden: str, seed: str) -> None:
     """tests/golden/ are copies of the seed pages, so a clone without shared/ can run the golden tests."""
     if not SEEDS.is_dir():
         pytest.skip(f"{SEEDS} is not beside this checkout")
-    assert (GOLDEN / f"{code}.txt").read_bytes() == (SEEDS / seed).read_bytes()
+    assert (GOLDEN / golden).read_bytes() == (SEEDS / seed).read_bytes()
+
+
+def test_the_six_card_page_reads_like_its_seed(site: Path) -> None:
+    """The built Dutch page is the seed's text; where the seed has the card runs A♠K♠Q♠J♠ and
+    A♠K♠, the page has card pictures whose text alternative names the cards."""
+    html = (site / "nl" / "six-card-golf" / "index.html").read_text(encoding="utf-8")
+    seed = seed_text((GOLDEN / "nl-six-card-golf.txt").read_text(encoding="utf-8"))
+    assert page_text(html) == seed
+    with_pictures = page_text(html, pictures=True).splitlines()
+    values = with_pictures.index(next(line for line in with_pictures if "Kaartwaarden" in line))
+    assert with_pictures[values + 1] == (
+        "[picture] schoppen aas, schoppen heer, schoppen vrouw, schoppen boer"
+    )
+    assert "[picture] schoppen aas, schoppen heer" in with_pictures
+    raw = (GOLDEN / "nl-six-card-golf.txt").read_text(encoding="utf-8")
+    assert "Joker = -2.A♠K♠Q♠J♠" in raw and "Joker=-2.A♠K♠" in raw  # what seed_text removes
+
+
+def test_both_games_are_in_every_language_s_navigation(site: Path) -> None:
+    for language in languages():
+        html = (site / language.code / "index.html").read_text(encoding="utf-8")
+        for page in ("rules/", "won-game/", "six-card-golf/"):
+            assert f'href="{page}"' in html, (language.code, page)

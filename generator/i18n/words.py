@@ -253,3 +253,37 @@ class Words:
                 self.t.gettext(template) % {"number": number, "cards": cards, "free": free}
             )
         return f"{head} {'; '.join(parts)}."
+
+
+# -- 6-Card Golf pictures -------------------------------------------------------
+
+# TRANSLATORS: the title of a picture of a player's grid at the start of a hole
+# (6-Card Golf); %(count)s is the number of cards turned face up (2).
+GRID_START = NN_(
+    "A grid at the start of a hole: %(count)s card face up",
+    "A grid at the start of a hole: %(count)s cards face up",
+)
+# TRANSLATORS: the title of a picture of a player's grid at the end of a hole; %(count)s is its score.
+GRID_SCORED = NN_(
+    "A grid at the end of a hole: %(count)s point", "A grid at the end of a hole: %(count)s points"
+)
+# TRANSLATORS: the title of a picture: two Jacks in one column of a grid; %(count)s is the grid's score (0).
+GRID_JACKS_TOGETHER = NN_(
+    "Two Jacks in one column: %(count)s point", "Two Jacks in one column: %(count)s points"
+)
+# TRANSLATORS: the title of a picture: two Jacks in different columns; %(count)s is the grid's score (20).
+GRID_JACKS_APART = NN_(
+    "Two Jacks in different columns: %(count)s point",
+    "Two Jacks in different columns: %(count)s points",
+)
+# TRANSLATORS: a picture's description, one row of a grid. %(number)s is the row (1, 2),
+# %(cards)s its cards from left to right, separated by commas; the first row starts the sentence.
+GRID_FIRST_ROW = N_("Row %(number)s: %(cards)s")
+# TRANSLATORS: a picture's description, a further row of a grid, after a semicolon.
+GRID_NEXT_ROW = N_("row %(number)s: %(cards)s")
+# TRANSLATORS: a card lying face down in a grid, in a picture's description.
+FACE_DOWN = N_("face down")
+# TRANSLATORS: the end of a picture's description: the column scores from left to right, separated by commas.
+COLUMN_SCORES = N_("Column scores: %(scores)s.")
+# TRANSLATORS: the Joker's name, as a card in a grid.
+JOKER_NAME = N_("Joker")

@@ -8,6 +8,7 @@ simulation by :mod:`generator.pages.sixcard_claims`). Nothing is checked here.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,8 @@ from generator.sixcard.cards import (
     TWO,
     Card,
 )
+from generator.sixcard.hole import Hole
+from generator.sixcard.players import GreedyPlayer, play_hole
 from generator.sixcard.rules import (
     CARD_VALUES,
     DOUBLE_DECK_FROM_PLAYERS,
@@ -40,7 +43,7 @@ from generator.sixcard.rules import (
     Layout,
     Options,
 )
-from generator.sixcard.scoring import score_grid
+from generator.sixcard.scoring import GridScore, paired_columns, score_grid
 
 PAGE_DATA = Path(__file__).resolve().parent.parent / "data" / "sixcard_page.yaml"
 
@@ -73,6 +76,48 @@ def _grid(*rows: str) -> list[list[Card]]:
     return [[Card.from_str(text) for text in row.split()] for row in rows]
 
 
+@dataclass(frozen=True)
+class GridExample:
+    """A grid the page draws: its cards (rows), which slots are face up (0-based), its score."""
+
+    cards: tuple[tuple[Card, ...], ...]
+    face_up: frozenset[tuple[int, int]]
+    score: GridScore | None = None
+
+
+def _start_example() -> GridExample:
+    """The first player's grid of a dealt hole (4 players, seed 1): two cards turned up."""
+    hole = Hole(4, Options(), seed=1, dealer=0)
+    seat = hole.current
+    grid = hole.grid(seat)
+    columns = len(grid[0])
+    up = frozenset(divmod(i, columns) for i, face in enumerate(hole.face_up[seat]) if face)
+    return GridExample(grid, up)
+
+
+def _scored_example() -> GridExample:
+    """A grid at the end of a hole played by greedy players: the first (seed from 1, seat
+    from 0) with exactly one column pair, a Joker and a score above zero."""
+    for seed in range(1, 200):
+        hole = play_hole(
+            Hole(4, Options(), seed=seed, dealer=0), GreedyPlayer(), random.Random(seed)
+        )
+        for seat in range(hole.players):
+            grid = hole.grid(seat)
+            score = score_grid(grid)
+            joker = any(card.is_joker for row in grid for card in row)
+            if paired_columns(grid) == 1 and joker and score.score > 0:
+                every = frozenset((r, c) for r in range(len(grid)) for c in range(len(grid[0])))
+                return GridExample(grid, every, score)
+    raise ClaimError("six-pairs", "no played hole ends with the grid the page draws")
+
+
+def _scored(*rows: str) -> GridExample:
+    cards = tuple(tuple(row) for row in _grid(*rows))
+    every = frozenset((r, c) for r in range(len(cards)) for c in range(len(cards[0])))
+    return GridExample(cards, every, score_grid(cards))
+
+
 def sixcard_page_facts() -> dict[str, Any]:
     """Everything the 6-Card Golf page shows, as engine values."""
     face = [rank for rank in range(TWO, JACK) if CARD_VALUES[rank] == rank]
@@ -80,8 +125,10 @@ def sixcard_page_facts() -> dict[str, Any]:
     face_to = max(rank for rank in face if rank < ten_rank)
     players = {layout: layout.players for layout in Layout}
     # Two Jacks in one column, or in two columns (Kings, worth nothing, beside them).
-    together = score_grid(_grid("JS KS KD", "JH KH KC")).score
-    apart = score_grid(_grid("JS JH KD", "KS KH KC")).score
+    jacks_together = _scored("JS KS KD", "JH KH KC")
+    jacks_apart = _scored("JS JH KD", "KS KH KC")
+    together = jacks_together.score.score if jacks_together.score else None
+    apart = jacks_apart.score.score if jacks_apart.score else None
     return {
         "holes": HOLES,
         "long_holes": LONG_MATCH_HOLES,
@@ -115,4 +162,10 @@ def sixcard_page_facts() -> dict[str, Any]:
         "plain_two": signed(CARD_VALUES[TWO]),
         "jacks": {"together": together, "apart": apart},
         "face_down_about": page_data()["face_down_about"],
+        "grids": {
+            "start": _start_example(),
+            "scored": _scored_example(),
+            "jacks_together": jacks_together,
+            "jacks_apart": jacks_apart,
+        },
     }

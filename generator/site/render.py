@@ -16,6 +16,15 @@ from markupsafe import Markup
 
 from generator.i18n.catalogs import ROOT, Language, translations
 from generator.i18n.words import (
+    COLUMN_SCORES,
+    FACE_DOWN,
+    GRID_FIRST_ROW,
+    GRID_JACKS_APART,
+    GRID_JACKS_TOGETHER,
+    GRID_NEXT_ROW,
+    GRID_SCORED,
+    GRID_START,
+    JOKER_NAME,
     NEW_GAME_WINDOW,
     PICTURE_STOCK,
     PICTURE_WASTE,
@@ -24,6 +33,7 @@ from generator.i18n.words import (
     Words,
 )
 from generator.pages.patience import Step, rules_page_facts
+from generator.pages.sixcard import GridExample
 from generator.patience import Card, GolfError, Position
 from generator.site import sixcard_pictures
 from generator.site.mdtext import OneLine, Text, format_text
@@ -166,6 +176,54 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
         return Markup(svg)
 
     env.globals["card_run"] = card_run
+
+    def six_name(card: SixCard) -> str:
+        return t.gettext(JOKER_NAME) if card.is_joker else words.card(_named(card))
+
+    def six_label(card: SixCard) -> str:
+        return t.gettext(JOKER_NAME) if card.is_joker else words.short(_named(card))
+
+    def grid_figure(name: str, example: GridExample) -> Markup:
+        """A picture of a grid of the 6-Card Golf page, its text alternative in words."""
+        titles = {
+            "start": (GRID_START, len(example.face_up)),
+            "scored": (GRID_SCORED, example.score.score if example.score else 0),
+            "jacks_together": (GRID_JACKS_TOGETHER, example.score.score if example.score else 0),
+            "jacks_apart": (GRID_JACKS_APART, example.score.score if example.score else 0),
+        }
+        message, count = titles[name]
+        title = t.ngettext(*message, count) % {"count": count}
+        rows: list[str] = []
+        for r, row in enumerate(example.cards):
+            cards = ", ".join(
+                six_name(card) if (r, c) in example.face_up else t.gettext(FACE_DOWN)
+                for c, card in enumerate(row)
+            )
+            pattern = GRID_FIRST_ROW if not rows else GRID_NEXT_ROW
+            rows.append(t.gettext(pattern) % {"number": r + 1, "cards": cards})
+        desc = "; ".join(rows) + "."
+        highlights: dict[tuple[int, int], str] = {}
+        if example.score is not None:
+            for c in range(len(example.cards[0])):
+                column = [row[c] for row in example.cards]
+                if len({card.rank for card in column}) < len(column):
+                    highlights.update({(r, c): "pair" for r in range(len(column))})
+            scores = ", ".join(str(score) for score in example.score.columns)
+            desc += " " + t.gettext(COLUMN_SCORES) % {"scores": scores}
+        svg = sixcard_pictures.grid_picture(
+            example.cards,
+            label=six_label,
+            title=title,
+            desc=desc,
+            ident="grid-" + name.replace("_", "-"),
+            face_up=example.face_up,
+            highlights=highlights,
+            scores=example.score.columns if example.score else None,
+            score_label=str,
+        )
+        return Markup(f'<figure class="golf-figure six-figure">{svg}</figure>')
+
+    env.globals["grid_figure"] = grid_figure
 
     def move_title(step: Step) -> Text:
         return Text(words.move_title(step.number, step.move, step.onto, step.direction))
