@@ -8,8 +8,8 @@ import pytest
 
 import generator.site.build
 from generator.i18n.catalogs import languages
-from generator.site.build import SiteError, build_site
 from generator.site.approval import seed_text
+from generator.site.build import SiteError, build_site
 from generator.site.pagetext import page_text
 
 GOLDEN = Path(__file__).parent / "golden"
