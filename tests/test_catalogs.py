@@ -492,24 +492,27 @@ def test_update_writes_nothing_while_a_catalog_is_broken(copy: Path) -> None:
 def test_update_keeps_obsolete_and_previous_strings(copy: Path) -> None:
     nl = copy / NL
     assert 'msgid "The stock"' in nl.read_text()
-    # "The stock" leaves the templates; the scoring heading changes its wording
+    # "The stock" leaves the templates; the undo heading changes its wording
     edit(copy, "docs_src/templates/rules.md.j2", "{% trans %}The stock{% endtrans +%}", "Stock")
     edit(
         copy,
         "docs_src/templates/rules.md.j2",
-        "{% trans %}Scoring{% endtrans +%}",
-        "{% trans %}Scoring rules{% endtrans +%}",
+        "{% trans %}Undo and deal code{% endtrans +%}",
+        "{% trans %}Undo and deal codes{% endtrans +%}",
     )
     result = run(copy, "catalog", "update")
     assert result.returncode == 0, result.stderr
     text = nl.read_text()
     assert '#~ msgid "The stock"\n#~ msgstr "De trekstapel"' in text
-    assert '#, fuzzy\n#| msgid "Scoring"\nmsgid "Scoring rules"\nmsgstr "De puntentelling"' in text
+    assert (
+        '#, fuzzy\n#| msgid "Undo and deal code"\nmsgid "Undo and deal codes"\n'
+        'msgstr "Ongedaan maken en partijcode"'
+    ) in text
     again = run(copy, "catalog", "update")
     assert again.returncode == 0 and nl.read_text() == text  # a second update keeps both
     check = run(copy, "check", "--only", "catalogs")
     problems = check.stdout.splitlines()
-    assert all("fuzzy: 'Scoring rules'" in p for p in problems), problems  # nothing on #~
+    assert all("fuzzy: 'Undo and deal codes'" in p for p in problems), problems  # nothing on #~
     assert len(problems) == 2
     # the string comes back: its translation is revived, not re-asked
     edit(copy, "docs_src/templates/rules.md.j2", "Stock", "{% trans %}The stock{% endtrans +%}")

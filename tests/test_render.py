@@ -9,9 +9,8 @@ import pytest
 
 import generator.pages.patience
 from generator.i18n.catalogs import CatalogError, Language, languages, translations
-from generator.pages.patience import rules_page_facts
 from generator.patience import Game, Rules, Scoring
-from generator.site.render import TemplateError, environment, render, render_language
+from generator.site.render import TemplateError, environment, page_facts, render, render_language
 
 
 class FakeTranslations(gettext.NullTranslations):
@@ -127,7 +126,7 @@ def test_pages_follow_the_engine_when_the_scoring_changes(monkeypatch: pytest.Mo
     scoring = Scoring(per_removal=20, per_card_left_when_stuck=-5)
     monkeypatch.setattr(generator.pages.patience, "SCORING", scoring)
     monkeypatch.setattr(Game.__init__, "__defaults__", (Rules.EASY, scoring))
-    after = render_language(english, rules_page_facts())["rules.md"]
+    after = render_language(english, page_facts())["rules.md"]
     assert "| +20 |" in after and "| −5 |" in after
     assert "700 points (35 × 20)" in after
     assert "20 r − 5 (35 − r)" in after

@@ -87,8 +87,8 @@ def line_of(copy: Path, name: str, text: str, occurrence: int = 1) -> int:
 BAD_LANGUAGES = {
     "duplicate code": ("code: nl\n", "code: en\n", ("code: en", 2), "'en' is listed twice"),
     "quoted shipped": (
-        "shipped: true\n    golden: tests/golden/nl",
-        'shipped: "no"\n    golden: tests/golden/nl',
+        "shipped: true\n    golden:\n      rules: tests/golden/nl",
+        'shipped: "no"\n    golden:\n      rules: tests/golden/nl',
         ('shipped: "no"', 1),
         "shipped must be true or false, not 'no'",
     ),
@@ -130,8 +130,8 @@ BAD_LANGUAGES = {
     ),
     "source not a code": ("source: en\n", "source: fr\n", ("source: fr", 1), "source 'fr'"),
     "missing golden file": (
-        "golden: tests/golden/nl.txt",
-        "golden: tests/golden/nl-old.txt",
+        "rules: tests/golden/nl.txt",
+        "rules: tests/golden/nl-old.txt",
         ("nl-old.txt", 1),
         "golden file 'tests/golden/nl-old.txt' does not exist",
     ),

@@ -184,10 +184,10 @@ def languages(path: Path = LANGUAGES_FILE) -> list[Language]:
             else:
                 places = [("rules", golden_node)]
             for page, node in places:
-                path = ROOT / text(node, "golden")
-                if not path.is_file():
+                seed_path = ROOT / text(node, "golden")
+                if not seed_path.is_file():
                     raise fail(node, f"golden file {str(node.value)!r} does not exist")
-                goldens.append((page, path))
+                goldens.append((page, seed_path))
             golden = dict(goldens).get("rules")
         result.append(
             Language(code, name, theme_language, shipped, golden=golden, goldens=tuple(goldens))
