@@ -131,6 +131,8 @@ FIRST_COLUMN = N_("Column %(number)s: %(cards)s (free: %(free)s)")
 NEXT_COLUMN = N_("column %(number)s: %(cards)s (free: %(free)s)")
 # TRANSLATORS: a column with no cards left in a board snapshot, after a semicolon.
 EMPTY_COLUMN = N_("column %(number)s: empty")
+# TRANSLATORS: the first column of a board snapshot when it has no cards left, at the start of a sentence.
+FIRST_EMPTY_COLUMN = N_("Column %(number)s: empty")
 
 # TRANSLATORS: a heading of the won game's page: a draw. %(number)s is the move number, %(card)s the card drawn (8♠).
 MOVE_DRAW = N_("Move %(number)s: you draw %(card)s")
@@ -241,10 +243,11 @@ class Words:
             "count": position.stock_count,
             "card": self.card(position.waste),
         }
-        parts = []
+        parts: list[str] = []
         for number, column in enumerate(position.columns, start=1):
             if not column:
-                parts.append(self.t.gettext(EMPTY_COLUMN) % {"number": number})
+                empty = FIRST_EMPTY_COLUMN if not parts else EMPTY_COLUMN
+                parts.append(self.t.gettext(empty) % {"number": number})
                 continue
             template = FIRST_COLUMN if not parts else NEXT_COLUMN
             cards = ", ".join(self.card(card) for card in column)

@@ -28,37 +28,37 @@ claim = CLAIMS.claim
 Facts = dict[str, Any]
 
 INDEX = (
-    "A card game for %(min)s to %(max)s players (%(size)s-Card Golf and its family): each "
-    "player lays out a grid of face-down cards and improves it turn by turn; the lowest score "
-    "over %(holes)s holes wins."
+    "A card game for %(min)s to %(max)s players (%(size)s-Card Golf and related games): "
+    "each player lays out a grid of face-down cards and improves it turn by turn; the "
+    "lowest score over %(holes)s holes wins."
 )
 """The home page's sentence about the card game."""
 
 S = {
     "intro": (
         "Golf is a modern North American card game in which the lowest score wins, played over "
-        "%(holes)s holes (rounds). Each player manages a grid of face-down cards (usually "
-        "%(size)s cards in a %(rows)sx%(columns)s grid), replacing high cards with lower ones "
-        "and placing cards of equal rank in the same column to cancel them to zero. Kings are "
-        "%(king)s; Jokers are %(joker)s."
+        "%(holes)s holes (rounds). Each player has a grid of face-down cards (usually %(size)s "
+        "cards in a %(rows)sx%(columns)s grid), replacing high cards with lower ones and "
+        "pairing cards of equal rank in the same column so that they cancel out to zero. Kings "
+        "are %(king)s; Jokers are %(joker)s."
     ),
     "summary": (
-        "Golf is a modern North American card game, named after its system in which the lowest "
-        "score wins, after the example of the sport: the lower the better, and a match usually "
-        "consists of %(holes)s ‘holes’ (rounds). The most popular version is %(six)s-Card Golf,"
-        " played by %(min)s to %(max)s players with one or two standard decks of %(deck)s "
-        "cards. Each player is dealt %(size)s cards face down and lays them out in a grid of "
-        "%(rows)s rows and %(columns)s columns; at the start of the hole each player turns "
-        "%(up)s cards face up, while the others stay face down. On their turn a player draws "
-        "either from the face-down stock or the top card of the face-up discard pile, and "
-        "either replaces a grid card with the new card (the old card goes face up onto the "
-        "discard pile) or discards the new card and turns one face-down grid card face up. A "
-        "hole ends when one player's whole grid is face up; every other player gets one more "
-        "turn and then the hole is scored. The card values are: Ace=%(ace)s, "
-        "%(two)s-%(nine)s=face value, %(ten)s=%(ten_value)s, Jack=%(jack)s, Queen=%(queen)s, "
-        "King=%(king)s, Joker=%(joker)s; the crucial scoring trick is that two cards of equal "
-        "rank in the same COLUMN are together set to zero. A match usually consists of "
-        "%(holes)s holes; the player with the lowest cumulative score wins."
+        "Golf is a modern North American card game that takes its name from the sport, whose "
+        "scoring it copies: the lower the score, the better, and a match usually consists of "
+        "%(holes)s ‘holes’ (rounds). The most popular version is %(six)s-Card Golf, played by "
+        "%(min)s to %(max)s players with one or two standard decks of %(deck)s cards. Each "
+        "player is dealt %(size)s cards face down and lays them out in a grid of %(rows)s rows "
+        "and %(columns)s columns; at the start of the hole each player turns %(up)s of them "
+        "face up, while their other cards stay face down. On their turn a player draws either "
+        "the top card of the face-down stock or the top card of the face-up discard pile, and "
+        "then either exchanges it for one of their grid cards (which goes face up onto the "
+        "discard pile) or discards it and turns one of their face-down cards face up. A hole "
+        "ends when one player's whole grid is face up; every other player gets one more turn "
+        "and then the hole is scored. The card values are: Ace=%(ace)s, %(two)s-%(nine)s=face "
+        "value, %(ten)s=%(ten_value)s, Jack=%(jack)s, Queen=%(queen)s, King=%(king)s, "
+        "Joker=%(joker)s; the key scoring rule is that two cards of equal rank in the same "
+        "COLUMN cancel each other out and score zero. A match usually consists of %(holes)s "
+        "holes; the player with the lowest cumulative score wins."
     ),
     "players": (
         "%(min)s to %(max)s players for %(six)s-Card Golf with one deck of %(deck)s cards (use "
@@ -83,15 +83,15 @@ S = {
     "suits": ("Suits do not matter for scoring; only the rank counts."),
     "object": (
         "Get the lowest total score over the agreed number of holes (usually %(holes)s, like a "
-        "round of golf). In each hole you lower the value of your grid of %(size)s cards by "
-        "replacing high cards with lower ones and by arranging cards of equal rank in the same "
-        "column (where they are set to zero). Negative scores (from Jokers and Kings) are the "
-        "holy grail."
+        "round of golf). In each hole you lower the total of your %(size)s-card grid by "
+        "replacing high cards with lower ones and by pairing cards of equal rank in the same "
+        "column (where they cancel out). Negative scores (from Jokers and Kings) are the holy "
+        "grail."
     ),
     "deal": ("Deal %(size)s cards face down to each player, one at a time, clockwise."),
     "lay_out": (
-        "Each player lays out their %(size)s cards in a grid of %(rows)s rows and %(columns)s "
-        "columns face down in front of them without looking at them."
+        "Without looking at them, each player lays their %(size)s cards face down in front of "
+        "them in a grid of %(rows)s rows and %(columns)s columns."
     ),
     "stock": (
         "Put the remaining cards face down in the middle as the stock. Turn the top card face "
@@ -111,9 +111,9 @@ S = {
         "card drawn and TURN UP one face-down grid card instead."
     ),
     "replace": (
-        "Replace: take any card of your grid (face up or face down), put it face up on the "
-        "discard pile and put the card drawn face up in its place. That slot stays face up for "
-        "the rest of the hole."
+        "Replace: take any card from your grid (face up or face down), place it face up on the "
+        "discard pile and put the drawn card face up in its place. That position in your grid "
+        "stays face up for the rest of the hole."
     ),
     "discard_and_turn": (
         "Discard and turn up: if you drew from the stock, you may choose to discard that card "
@@ -131,17 +131,17 @@ S = {
         " and works out the score of the hole."
     ),
     "ender": (
-        "The player who ended the hole gets no bonus or penalty by default; in the ‘knock’ "
-        "variant (optional), however, they get %(penalty)s penalty points if they do not have "
-        "the lowest score of the hole."
+        "The player who went out normally gets no bonus or penalty; in the optional ‘knock’ "
+        "variant, however, they get %(penalty)s penalty points if they do not have the lowest "
+        "score of the hole."
     ),
     "score_columns": (
-        "For each column of your grid (the card in the top row + the card in the bottom row), "
-        "look for column pairs: if the two cards of a column share the same rank, they BOTH "
+        "For each column of your grid (the card in the top row and the card in the bottom row),"
+        " look for column pairs: if the two cards in a column have the same rank, they BOTH "
         "count as %(pair)s points for that column."
     ),
     "score_values": (
-        "Otherwise add up the face values of both cards in the column: Ace=%(ace)s, "
+        "Otherwise, add up the point values of the two cards in the column: Ace=%(ace)s, "
         "%(two)s-%(nine)s=face value, %(ten)s/J/Q=%(ten_value)s, King=%(king)s, "
         "Joker=%(joker)s."
     ),
@@ -150,11 +150,11 @@ S = {
         "The lowest total is best for the hole; negative totals are possible if your grid holds"
         " Kings (%(king)s), column pairs (%(pair)s) and Jokers (%(joker)s)."
     ),
-    "scoreboard": ("Write down each player's hole score on a scoreboard of %(holes)s holes."),
+    "scoreboard": ("Write down each player's score for the hole on a %(holes)s-hole scorecard."),
     "winning": (
         "After the agreed number of holes (%(holes)s is standard, although %(long)s is popular "
         "for a longer match) you add up each player's hole scores. The lowest cumulative score "
-        "wins the match. Ties can be decided with an extra hole, or settled amicably."
+        "wins the match. Ties can be broken by playing an extra hole, or settled amicably."
     ),
     "four_card": (
         "%(four)s-Card Golf (Polish Polka / Polish Poker): %(four)s cards in a "
@@ -189,25 +189,25 @@ S = {
         "sometimes used in family games."
     ),
     "row_rule": (
-        "Cancelling in several lines: a house rule in which cards of equal rank in the same ROW"
-        " (not column) also cancel; more forgiving, but it changes the positional strategy."
+        "Row cancelling: a house rule in which cards of equal rank in the same ROW (not column)"
+        " also cancel; more forgiving, but it changes the positional strategy."
     ),
     "tip_pairs": (
-        "Give column pairs priority. Two Jacks in one column is %(together)s points; two Jacks "
-        "in different columns is %(apart)s points."
+        "Give column pairs priority. Two Jacks in one column score %(together)s points; two "
+        "Jacks in different columns score %(apart)s points."
     ),
     "tip_kings": (
         "Keep Kings. A King on its own is %(king)s; a King paired with another King is still "
         "%(pair)s, but it also blocks the column. Kings are safe to keep."
     ),
     "tip_jokers": (
-        "Jokers are gold. %(joker)s each, or %(pair_of_jokers)s for a matching pair of Jokers "
-        "in a column (some rules set that to zero; others keep %(pair_of_jokers)s). Always take"
-        " a Joker from the discard pile."
+        "Jokers are gold. Each is worth %(joker)s, and a pair of Jokers in a column is "
+        "%(pair_of_jokers)s (under some rules the pair cancels to zero; under others it stays "
+        "at %(pair_of_jokers)s). Always take a Joker from the discard pile."
     ),
     "tip_high": (
         "Replace high cards first. A %(ten)s or a picture card in your grid is %(ten_value)s "
-        "points of ballast unless you can pair it."
+        "points of dead weight unless you can pair it."
     ),
     "tip_unknown": (
         "Weigh the risk of unknown cards. A face-down card can be anything; on average it is "
@@ -226,16 +226,16 @@ S = {
         "Hole: one complete deal and round; a match usually consists of %(holes)s holes."
     ),
     "glossary_pair": (
-        "Column pair: two cards of the same rank in the same column of your grid; they are set "
-        "to %(pair)s."
+        "Column pair: two cards of the same rank in the same column of your grid; they score "
+        "%(pair)s."
     ),
     "glossary_replace": (
-        "Replace: swap a card drawn into your grid, sending the card that was there to the "
-        "discard pile."
+        "Replace: put the card you drew into your grid in place of one of your cards, which "
+        "goes to the discard pile."
     ),
     "glossary_turn_up": (
-        "Turn up: turn a face-down grid card face up without using a card drawn (only after "
-        "discarding a card from the stock)."
+        "Turn up: turn a face-down grid card face up instead of using the card you drew (only "
+        "after discarding a card drawn from the stock)."
     ),
 }
 """The page's sentences that state a rule (English msgids, as the template has them)."""
