@@ -63,10 +63,6 @@ class Rules(enum.Enum):
         """Whether a free card of ``rank`` may be removed onto a waste card of ``waste_rank``."""
         if self.nothing_on_king and waste_rank == KING:
             return False
-        return self.adjacent(waste_rank, rank)
-
-    def adjacent(self, waste_rank: int, rank: int) -> bool:
-        """Whether the ranks are one apart under these rules (wrapping on Easy), kings or not."""
         if abs(waste_rank - rank) == 1:
             return True
         return self.wraps and {waste_rank, rank} == {ACE, KING}
@@ -75,7 +71,7 @@ class Rules(enum.Enum):
         """Why a free card of ``rank`` may not go onto ``waste_rank``; ``None`` if it may."""
         if self.accepts(waste_rank, rank):
             return None
-        if self.nothing_on_king and waste_rank == KING and self.adjacent(waste_rank, rank):
+        if self.nothing_on_king and waste_rank == KING and abs(waste_rank - rank) == 1:
             return Reason.NOTHING_ON_KING
         return Reason.NOT_ADJACENT
 
@@ -135,19 +131,20 @@ class RuleSet:
     def draw_only_when_blocked(self) -> bool:
         return self.rules.draw_only_when_blocked
 
+    def _no_card_on(self, waste_rank: int) -> bool:
+        """Whether a variant forbids every card on ``waste_rank``."""
+        return Variant.NOTHING_ON_KING in self.variants and waste_rank == KING
+
     def accepts(self, waste_rank: int, rank: int) -> bool:
-        """Whether a free card of ``rank`` may be removed onto a waste card of ``waste_rank``."""
-        if self.nothing_on_king and waste_rank == KING:
-            return False
-        return self.rules.adjacent(waste_rank, rank)
+        """What :meth:`Rules.accepts` says, unless a variant forbids the card."""
+        return not self._no_card_on(waste_rank) and self.rules.accepts(waste_rank, rank)
 
     def refusal(self, waste_rank: int, rank: int) -> Reason | None:
-        """Why a free card of ``rank`` may not go onto ``waste_rank``; ``None`` if it may."""
-        if self.accepts(waste_rank, rank):
-            return None
-        if self.nothing_on_king and waste_rank == KING and self.rules.adjacent(waste_rank, rank):
-            return Reason.NOTHING_ON_KING
-        return Reason.NOT_ADJACENT
+        """What :meth:`Rules.refusal` says; a card only a variant forbids gives its reason."""
+        reason = self.rules.refusal(waste_rank, rank)
+        if reason is None and self._no_card_on(waste_rank):
+            reason = Reason.NOTHING_ON_KING
+        return reason
 
     def neighbours(self, rank: int) -> tuple[int, ...]:
         """The ranks one above and one below ``rank`` (see :meth:`Rules.neighbours`)."""
