@@ -18,22 +18,64 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from generator.pages.recorded import load_reference_game
-from generator.patience import Deal, DealCode, Game, GolfError, Rules, deal_for_number
-from generator.patience.solver import solve
+from generator.patience import (
+    Deal,
+    DealCode,
+    DealCodeError,
+    Game,
+    GolfError,
+    Rules,
+    RuleSet,
+    Variant,
+    deal_for_number,
+)
+from generator.patience.deal import RULES_LETTERS
+from generator.patience.solver import NO_FAST_SEARCH, has_fast_search, solve
 from generator.sixcard.cli import add_commands as add_six_card_commands
 from generator.sixcard.cli import run as run_six_card
 
 
-def _solve_lines(rules: Rules, lines: TextIO, out: TextIO, err: TextIO) -> int:
-    """Answer each JSON line of ``lines`` with a verdict line; bad lines go to ``err``."""
+def _line_rules(data: object, rules: Rules | None) -> Rules:
+    """The rules for one line: ``rules`` when given, else its ``code``'s letter, else Easy.
+
+    A ``code`` is read (and a bad one refused) even when ``rules`` overrides it.
+    """
+    if not isinstance(data, dict) or "code" not in data:
+        return rules or Rules.EASY
+    code = DealCode.parse(data["code"])
+    return rules or Rules(RULES_LETTERS[code.rules_letter])
+
+
+def _solve_lines(
+    rules: Rules | None,
+    lines: TextIO,
+    out: TextIO,
+    err: TextIO,
+    variants: Sequence[Variant] = (),
+) -> int:
+    """Answer each JSON line of ``lines`` with a verdict line; bad lines go to ``err``.
+
+    ``rules`` decides every line when given; otherwise each line's ``code`` key
+    does (its letter), and a line without one is solved on Easy; a bad ``code``
+    is a bad line either way. ``variants``
+    are added to the rules of every line.
+    """
+    if not has_fast_search():
+        print(f"solve: {NO_FAST_SEARCH}", file=err, flush=True)
     status = 0
     for number, text in enumerate(lines, start=1):
         if not text.strip():
             continue
         try:
-            deal = Deal.from_json(json.loads(text))
+            data = json.loads(text)
+            deal = Deal.from_json(data)
+            rule_set = RuleSet.of(_line_rules(data, rules), variants)
         except json.JSONDecodeError as error:
             print(f"stdin:{number}: not JSON: {error.msg} at column {error.colno}", file=err)
+            status = 1
+            continue
+        except DealCodeError as error:
+            print(f"stdin:{number}: key 'code': {error}", file=err)
             status = 1
             continue
         except GolfError as error:
@@ -41,12 +83,14 @@ def _solve_lines(rules: Rules, lines: TextIO, out: TextIO, err: TextIO) -> int:
             status = 1
             continue
         start = time.perf_counter()
-        solution = solve(deal, rules)
+        solution = solve(deal, rule_set)
         answer = {
             "verdict": "winnable" if solution.winnable else "unwinnable",
             "moves": [move.to_json() for move in solution.moves],
             "seconds": round(time.perf_counter() - start, 6),
             "line": number,
+            "rules": rule_set.rules.value,
+            "variants": rule_set.variant_names,
         }
         print(json.dumps(answer), file=out, flush=True)
     return status
@@ -152,7 +196,19 @@ def build_parser() -> argparse.ArgumentParser:
     solve_cmd = commands.add_parser(
         "solve", help="prove deals (JSON Lines on stdin) winnable or unwinnable"
     )
-    solve_cmd.add_argument("--rules", choices=[r.value for r in Rules], default=Rules.EASY.value)
+    solve_cmd.add_argument(
+        "--rules",
+        choices=[r.value for r in Rules],
+        default=None,
+        help="the rules for every line (default: each line's 'code' letter, or easy without a code)",
+    )
+    solve_cmd.add_argument(
+        "--variant",
+        action="append",
+        choices=[v.value for v in Variant],
+        default=[],
+        help="a rule added to the rules of every line (repeatable)",
+    )
 
     game_cmd = commands.add_parser("game", help="print the recorded game of a deal code")
     game_cmd.add_argument("code")
@@ -243,7 +299,9 @@ def _run(args: argparse.Namespace) -> int:
         if isinstance(sys.stdin, io.TextIOWrapper):
             # A line that is not UTF-8 is a bad line (not JSON), not the end of the run.
             sys.stdin.reconfigure(errors="replace")
-        return _solve_lines(Rules(args.rules), sys.stdin, sys.stdout, sys.stderr)
+        rules = Rules(args.rules) if args.rules else None
+        variants = [Variant(v) for v in args.variant]
+        return _solve_lines(rules, sys.stdin, sys.stdout, sys.stderr, variants)
     if args.command == "game":
         return _recorded_game(args.code, args.json, sys.stdout)
     if args.command == "deal":

@@ -1,11 +1,16 @@
 """The JSON interfaces other tools rely on, run as a user would."""
 
+import io
 import json
 import subprocess
 import sys
 
-from generator.pages.recorded import load_reference_game
-from generator.patience import Deal, Game, Move, Rules, deal_for_number
+import pytest
+
+from generator import cli
+from generator.pages.recorded import load_reference_game, load_rules_examples
+from generator.patience import Deal, DealCode, Game, Move, Rules, Variant, deal_for_number
+from generator.patience import solver as patience_solver
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -50,6 +55,7 @@ def test_solve_answers_every_good_line_and_names_the_bad_ones() -> None:
     for answer, number in zip(answers, (1, 4), strict=True):
         assert answer["verdict"] in {"winnable", "unwinnable"}
         assert answer["seconds"] >= 0
+        assert (answer["rules"], answer["variants"]) == ("classic", [])
         game = Game(deal_for_number(number), Rules.CLASSIC)
         for move in answer["moves"]:
             game.play(Move.from_json(move))
@@ -64,3 +70,97 @@ def test_deal_prints_cards_the_solver_reads() -> None:
         "winnable",
         "unwinnable",
     }
+
+
+def replays(answer: dict[str, object], deal: Deal, rules: Rules, variants: list[Variant]) -> bool:
+    """Whether the answer's moves are legal under ``rules`` and win exactly when it says so."""
+    game = Game(deal, rules, variants=variants)
+    for move in answer["moves"]:  # type: ignore[attr-defined]
+        game.play(Move.from_json(move))
+    return game.is_won() == (answer["verdict"] == "winnable")
+
+
+def test_solve_without_rules_takes_them_from_the_code() -> None:
+    example = load_rules_examples()["easy_not_classic"]  # Easy wins it, Classic does not
+    code = DealCode.parse(example.code)
+    assert code.rules_letter == "E" and deal_for_number(code.number) == example.deal
+    classic = run("deal", str(DealCode("C", code.number))).stdout
+    easy = run("deal", example.code).stdout
+    no_code = json.dumps(example.deal.to_json()) + "\n"
+    result = run("solve", stdin=classic + easy + no_code)
+    assert result.returncode == 0, result.stderr
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(a["rules"], a["variants"]) for a in answers] == [
+        ("classic", []),
+        ("easy", []),
+        ("easy", []),
+    ]
+    assert [a["verdict"] for a in answers] == ["unwinnable", "winnable", "winnable"]
+    assert example.verdicts["classic"] is False and example.verdicts["easy"] is True
+
+
+def test_solve_rules_override_the_code_and_variants_are_added() -> None:
+    dealt = run("deal", "GO1-C-AAAAAAH").stdout  # deal 7
+    result = run("solve", "--rules", "strict", stdin=dealt)
+    assert json.loads(result.stdout)["rules"] == "strict"
+    result = run("solve", "--variant", "nothing-on-king", stdin=dealt + dealt)
+    assert result.returncode == 0, result.stderr
+    for answer in map(json.loads, result.stdout.splitlines()):
+        assert (answer["rules"], answer["variants"]) == ("classic", ["nothing-on-king"])
+        assert replays(answer, deal_for_number(7), Rules.CLASSIC, [Variant.NOTHING_ON_KING])
+    plain = json.loads(run("solve", stdin=dealt).stdout)
+    assert replays(plain, deal_for_number(7), Rules.CLASSIC, [])
+    # deal 7: Classic wins it, the variant takes the win away (the naive search agrees: test_solver)
+    assert (plain["verdict"], answer["verdict"]) == ("winnable", "unwinnable")
+
+
+def test_solve_with_a_bad_code_names_the_line_and_answers_the_others() -> None:
+    deal = deal_for_number(2).to_json()
+    lines = [
+        {**deal, "code": "GO1-C-AAAAAAC"},
+        {**deal, "code": "GO1-X-AAAAAAC"},
+        {**deal, "code": 7},
+        {**deal, "code": "GO1-E-AAAAAAC"},
+    ]
+    for args in [(), ("--rules", "easy")]:
+        result = run("solve", *args, stdin="".join(json.dumps(line) + "\n" for line in lines))
+        assert result.returncode == 1
+        errors = result.stderr.strip().splitlines()
+        assert len(errors) == 2
+        assert errors[0].startswith("stdin:2: key 'code': bad deal code 'GO1-X-AAAAAAC'")
+        assert errors[1].startswith("stdin:3: key 'code': ") and "Traceback" not in result.stderr
+        answers = [json.loads(line) for line in result.stdout.splitlines()]
+        assert [a["line"] for a in answers] == [1, 4]
+        expected = ["easy", "easy"] if args else ["classic", "easy"]
+        assert [a["rules"] for a in answers] == expected
+
+
+def test_solve_rejects_an_unknown_variant_on_the_command_line() -> None:
+    result = run("solve", "--variant", "no-such-rule", stdin="")
+    assert result.returncode == 2
+    assert "no-such-rule" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_solve_says_once_when_the_c_search_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "generator.patience._fastsolve", None)  # import fails
+    monkeypatch.setattr(patience_solver, "_search_c", patience_solver._load_fast_search())
+    assert not patience_solver.has_fast_search()
+    lines = "".join(json.dumps(deal_for_number(n).to_json()) + "\n" for n in (15, 38))
+    out, err = io.StringIO(), io.StringIO()
+    assert cli._solve_lines(None, io.StringIO(lines), out, err) == 0
+    assert err.getvalue().splitlines() == [
+        "solve: the C search is not built (no C compiler at install time?): solving in pure "
+        "Python, about 30x slower; install gcc and run 'pip install -e .' again"
+    ]
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    for answer, number in zip(answers, (15, 38), strict=True):
+        assert replays(answer, deal_for_number(number), Rules.EASY, [])
+
+
+def test_solve_is_quiet_about_the_c_search_when_it_is_built() -> None:
+    if not patience_solver.has_fast_search():
+        pytest.fail("the C search is not built: run 'pip install -e .' (it needs a C compiler)")
+    out, err = io.StringIO(), io.StringIO()
+    line = json.dumps(deal_for_number(15).to_json()) + "\n"
+    assert cli._solve_lines(None, io.StringIO(line), out, err) == 0
+    assert err.getvalue() == ""

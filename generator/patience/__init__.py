@@ -28,8 +28,10 @@ from generator.patience.rules import (
     UNDO_LIMIT,
     Reason,
     Rules,
+    RuleSet,
     Scoring,
     TraditionalScoring,
+    Variant,
 )
 
 ACE_RANK = ACE
@@ -60,8 +62,10 @@ __all__ = [
     "Move",
     "Position",
     "Reason",
+    "RuleSet",
     "Rules",
     "Scoring",
     "TraditionalScoring",
+    "Variant",
     "deal_for_number",
 ]

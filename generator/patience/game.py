@@ -14,13 +14,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from generator.patience.cards import Card
 from generator.patience.deal import COLUMN_HEIGHT, COLUMNS, TABLEAU_SIZE, Deal
 from generator.patience.errors import CardError, GolfError, IllegalMoveError
-from generator.patience.rules import SCORING, UNDO_LIMIT, Reason, Rules, Scoring
+from generator.patience.rules import SCORING, UNDO_LIMIT, Reason, Rules, RuleSet, Scoring, Variant
 
 Action = Literal["draw", "remove"]
 
@@ -98,7 +99,10 @@ class Position:
 
 
 class Game:
-    """One game of a deal under a rule set.
+    """One game of a deal under a rule set and its ``variants`` (:class:`Variant`).
+
+    ``rules`` stays the rule set as given; ``rule_set`` is it with the variants,
+    the one the game plays by.
 
     :meth:`play` checks a move and raises :class:`IllegalMoveError` with a
     :class:`Reason`; :meth:`push` applies a move without checks and :meth:`pop`
@@ -106,9 +110,18 @@ class Game:
     last :data:`UNDO_LIMIT` actions, and the move counter never goes down.
     """
 
-    def __init__(self, deal: Deal, rules: Rules = Rules.EASY, scoring: Scoring = SCORING) -> None:
+    def __init__(
+        self,
+        deal: Deal,
+        rules: Rules = Rules.EASY,
+        scoring: Scoring = SCORING,
+        *,
+        variants: Iterable[Variant] = (),
+    ) -> None:
         self.deal = deal
         self.rules = rules
+        self.rule_set = RuleSet.of(rules, variants)
+        self.variants = self.rule_set.variants
         self.scoring = scoring
         self.heights = [COLUMN_HEIGHT] * COLUMNS
         self.drawn = 0
@@ -161,7 +174,7 @@ class Game:
         """Whether some free card fits the waste card."""
         waste_rank = self.waste_card.rank
         return any(
-            self.rules.accepts(waste_rank, card.rank)
+            self.rule_set.accepts(waste_rank, card.rank)
             for card in map(self.free_card, range(1, COLUMNS + 1))
             if card is not None
         )
@@ -188,9 +201,9 @@ class Game:
             Move.remove(n, card)
             for n in range(1, COLUMNS + 1)
             if (card := self.free_card(n)) is not None
-            and self.rules.accepts(self.waste_card.rank, card.rank)
+            and self.rule_set.accepts(self.waste_card.rank, card.rank)
         ]
-        if self.stock and not (moves and self.rules.draw_only_when_blocked):
+        if self.stock and not (moves and self.rule_set.draw_only_when_blocked):
             moves.append(Move.draw(self.stock[0]))
         return moves
 
@@ -201,7 +214,7 @@ class Game:
         if move.action == "draw":
             if not self.stock:
                 return Reason.STOCK_EMPTY
-            if self.rules.draw_only_when_blocked and self.has_removal():
+            if self.rule_set.draw_only_when_blocked and self.has_removal():
                 return Reason.MUST_REMOVE
             return None if move.card == self.stock[0] else Reason.NOT_THERE
         if move.column is None or not 1 <= move.column <= COLUMNS:
@@ -211,7 +224,7 @@ class Game:
             return Reason.NOT_THERE
         if move.card != column[-1]:
             return Reason.BLOCKED
-        return self.rules.refusal(self.waste_card.rank, move.card.rank)
+        return self.rule_set.refusal(self.waste_card.rank, move.card.rank)
 
     def play(self, move: Move) -> None:
         """Play ``move`` if the rules allow it; raise :class:`IllegalMoveError` if not."""

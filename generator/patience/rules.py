@@ -5,6 +5,14 @@ and **Classic** (no wrap; a queen may still go on a king), and the traditional
 **strict** rules the help pages compare them with (no wrap, nothing at all on a
 king, drawing only when no card can be removed).
 
+A rule set may carry **variants** (:class:`Variant`), rules added on top of it;
+a :class:`RuleSet` is a rule set with its variants, and answers the same
+questions. ``nothing-on-king`` forbids any card on a king and changes nothing
+else: on Classic it gives the rules most solvers use (and the published 26%
+winnable figure): no wrap, nothing on a king, drawing at any time. On Easy it
+takes away the ace on a king but leaves the king on an ace; on strict it
+changes nothing.
+
 >>> Rules.EASY.accepts(waste_rank=13, rank=1)   # an ace on a king
 True
 >>> Rules.CLASSIC.accepts(waste_rank=13, rank=1)
@@ -13,11 +21,16 @@ False
 True
 >>> Rules.STRICT.accepts(waste_rank=13, rank=12)
 False
+>>> RuleSet.of(Rules.CLASSIC, [Variant.NOTHING_ON_KING]).accepts(waste_rank=13, rank=12)
+False
+>>> RuleSet.of(Rules.CLASSIC, [Variant.NOTHING_ON_KING]).draw_only_when_blocked
+False
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from generator.patience.cards import ACE, KING
@@ -71,6 +84,76 @@ class Rules(enum.Enum):
         return tuple(r for r in (above, below) if ACE <= r <= KING)
 
 
+class Variant(enum.Enum):
+    """A rule added on top of a rule set; its value is the name on the command line."""
+
+    NOTHING_ON_KING = "nothing-on-king"
+    """No card at all may go onto a king (drawing stays allowed at any time)."""
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A rule set with its variants; it answers what :class:`Rules` answers.
+
+    >>> rule_set = RuleSet.of(Rules.EASY, [Variant.NOTHING_ON_KING])
+    >>> rule_set.accepts(waste_rank=13, rank=1), rule_set.accepts(waste_rank=1, rank=13)
+    (False, True)
+    >>> rule_set.refusal(waste_rank=13, rank=1)
+    <Reason.NOTHING_ON_KING: 'nothing-on-king'>
+    >>> str(rule_set)
+    'easy+nothing-on-king'
+    """
+
+    rules: Rules
+    variants: frozenset[Variant] = frozenset()
+
+    @classmethod
+    def of(cls, rules: Rules | RuleSet, variants: Iterable[Variant] = ()) -> RuleSet:
+        """``rules`` (a rule set, or a rule set with variants) with ``variants`` added."""
+        if isinstance(rules, RuleSet):
+            return cls(rules.rules, rules.variants | frozenset(variants))
+        return cls(rules, frozenset(variants))
+
+    @property
+    def variant_names(self) -> list[str]:
+        """The variants' names, sorted: what the command line prints."""
+        return sorted(variant.value for variant in self.variants)
+
+    @property
+    def wraps(self) -> bool:
+        return self.rules.wraps
+
+    @property
+    def nothing_on_king(self) -> bool:
+        return self.rules.nothing_on_king or Variant.NOTHING_ON_KING in self.variants
+
+    @property
+    def draw_only_when_blocked(self) -> bool:
+        return self.rules.draw_only_when_blocked
+
+    def _no_card_on(self, waste_rank: int) -> bool:
+        """Whether a variant forbids every card on ``waste_rank``."""
+        return Variant.NOTHING_ON_KING in self.variants and waste_rank == KING
+
+    def accepts(self, waste_rank: int, rank: int) -> bool:
+        """What :meth:`Rules.accepts` says, unless a variant forbids the card."""
+        return not self._no_card_on(waste_rank) and self.rules.accepts(waste_rank, rank)
+
+    def refusal(self, waste_rank: int, rank: int) -> Reason | None:
+        """What :meth:`Rules.refusal` says; a card only a variant forbids gives its reason."""
+        reason = self.rules.refusal(waste_rank, rank)
+        if reason is None and self._no_card_on(waste_rank):
+            reason = Reason.NOTHING_ON_KING
+        return reason
+
+    def neighbours(self, rank: int) -> tuple[int, ...]:
+        """The ranks one above and one below ``rank`` (see :meth:`Rules.neighbours`)."""
+        return self.rules.neighbours(rank)
+
+    def __str__(self) -> str:
+        return "+".join([self.rules.value, *self.variant_names])
+
+
 class Reason(enum.Enum):
     """Why the engine refuses an action. The words for each live in the catalogs."""
 
@@ -79,7 +162,7 @@ class Reason(enum.Enum):
     BLOCKED = "blocked"
     """A card still covered by another card of its column."""
     NOTHING_ON_KING = "nothing-on-king"
-    """Strict rules: no card at all may go onto a king."""
+    """Strict rules and the ``nothing-on-king`` variant: no card at all may go onto a king."""
     NOT_THERE = "not-there"
     """A card that is not where the move takes it from: not (or no longer) in the
     named column, or not the next card of the stock."""

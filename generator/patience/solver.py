@@ -16,7 +16,9 @@ burying a card lowers the counts of the cards it could have taken.
 The search runs in C (``_fastsolve.c``) when that extension is built, and in
 Python otherwise; both implement the same algorithm and return the same line,
 which the tests check. The rules reach both only as a table of which rank fits
-onto which, taken from :meth:`Rules.accepts`.
+onto which, taken from :meth:`RuleSet.accepts`, and whether drawing waits
+until nothing fits; so a variant such as ``nothing-on-king`` needs nothing of
+the search itself.
 
 >>> from generator.patience.deal import deal_for_number
 >>> result = solve(deal_for_number(1), Rules.EASY)
@@ -26,21 +28,34 @@ onto which, taken from :meth:`Rules.accepts`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from generator.patience.cards import KING
 from generator.patience.deal import COLUMN_HEIGHT, COLUMNS, STOCK_SIZE, TABLEAU_SIZE, Deal
 from generator.patience.game import Move
-from generator.patience.rules import Rules
+from generator.patience.rules import Rules, RuleSet, Variant
 
 SearchResult = tuple[bool, list[int], int]
 Search = Callable[[bytes, int, bytes, bytes, bool], SearchResult]
 
-try:
-    from generator.patience._fastsolve import search as _search_c
-except ImportError:  # pragma: no cover - depends on how the package was installed
-    _search_c = None
+
+def _load_fast_search() -> Search | None:
+    """The C search, or ``None`` when the extension is not built (no C compiler at install)."""
+    try:
+        from generator.patience._fastsolve import search
+    except ImportError:
+        return None
+    return search  # type: ignore[no-any-return]
+
+
+_search_c = _load_fast_search()
+
+NO_FAST_SEARCH = (
+    "the C search is not built (no C compiler at install time?): solving in pure Python, "
+    "about 30x slower; install gcc and run 'pip install -e .' again"
+)
+"""What to tell a user whose solver runs without the C search."""
 
 _HEIGHT_BITS = 3
 _STOCK_SHIFT = COLUMNS * _HEIGHT_BITS
@@ -63,18 +78,25 @@ def has_fast_search() -> bool:
     return _search_c is not None
 
 
-def fits_table(rules: Rules) -> bytes:
+def fits_table(rules: Rules | RuleSet) -> bytes:
     """``table[w * 14 + r]`` is 1 when a card of rank ``r`` may go onto waste rank ``w``."""
     return bytes(
         int(bool(w and r) and rules.accepts(w, r)) for w in range(_RANKS) for r in range(_RANKS)
     )
 
 
-def solve(deal: Deal, rules: Rules = Rules.EASY, *, implementation: str = "auto") -> Solution:
-    """Search every line of ``deal`` under ``rules``; return a winning line or prove there is none.
+def solve(
+    deal: Deal,
+    rules: Rules | RuleSet = Rules.EASY,
+    *,
+    variants: Iterable[Variant] = (),
+    implementation: str = "auto",
+) -> Solution:
+    """Search every line of ``deal`` under ``rules`` and ``variants``; return a winning line or prove there is none.
 
     ``implementation`` is ``"c"``, ``"python"`` or ``"auto"`` (C when built).
     """
+    rule_set = RuleSet.of(rules, variants)
     search: Search
     if implementation == "python" or (implementation == "auto" and _search_c is None):
         search = _search_python
@@ -85,7 +107,7 @@ def solve(deal: Deal, rules: Rules = Rules.EASY, *, implementation: str = "auto"
     tableau = bytes(card.rank for column in deal.columns for card in column)
     stock = bytes(card.rank for card in deal.stock)
     won, line, expanded = search(
-        tableau, deal.waste.rank, stock, fits_table(rules), rules.draw_only_when_blocked
+        tableau, deal.waste.rank, stock, fits_table(rule_set), rule_set.draw_only_when_blocked
     )
     return Solution(won, [_move(deal, t) for t in line], expanded)
 

@@ -15,6 +15,7 @@ from generator.patience import (
     Move,
     Reason,
     Rules,
+    Variant,
     deal_for_number,
 )
 
@@ -78,6 +79,55 @@ def test_removal_fits_one_rank_above_or_below(rules, waste, card, column, reason
         with pytest.raises(IllegalMoveError) as caught:
             g.play(move)
         assert caught.value.reason is reason
+
+
+NOK = [Variant.NOTHING_ON_KING]
+
+
+@pytest.mark.parametrize(
+    ("rules", "waste", "card", "column", "reason"),
+    [
+        (
+            Rules.CLASSIC,
+            "KS",
+            "QH",
+            2,
+            Reason.NOTHING_ON_KING,
+        ),  # Classic allows it, the variant not
+        (Rules.CLASSIC, "KS", "AS", 3, Reason.NOT_ADJACENT),
+        (Rules.CLASSIC, "QS", "KD", 1, None),  # a king on a queen stays fine
+        (Rules.CLASSIC, "7S", "6D", 4, None),
+        (Rules.EASY, "KS", "AS", 3, Reason.NOTHING_ON_KING),  # no wrap onto a king any more
+        (Rules.EASY, "KS", "QH", 2, Reason.NOTHING_ON_KING),
+        (Rules.EASY, "AC", "KD", 1, None),  # but a king still goes on an ace
+        (Rules.EASY, "KS", "6D", 4, Reason.NOT_ADJACENT),
+        (Rules.STRICT, "KS", "QH", 2, Reason.NOTHING_ON_KING),
+    ],
+)
+def test_nothing_on_king_variant_refuses_every_card_on_a_king(  # type: ignore[no-untyped-def]
+    rules, waste, card, column, reason
+) -> None:
+    g = Game(make_deal(COLUMNS, waste), rules, variants=NOK)
+    assert g.rules is rules and g.variants == frozenset(NOK)
+    move = Move.remove(column, C(card))
+    assert g.refusal(move) == reason
+    assert (move in g.legal_moves()) == (reason is None)
+    if reason is not None:
+        with pytest.raises(IllegalMoveError) as caught:
+            g.play(move)
+        assert caught.value.reason is reason
+
+
+def test_nothing_on_king_variant_draws_at_any_time_except_on_strict() -> None:
+    for rules in (Rules.EASY, Rules.CLASSIC):
+        g = Game(make_deal(COLUMNS, "7S"), rules, variants=NOK)
+        assert g.has_removal()
+        g.play(Move.draw(g.stock[0]))
+    g = Game(make_deal(COLUMNS, "7S"), Rules.STRICT, variants=NOK)
+    assert g.refusal(Move.draw(g.stock[0])) is Reason.MUST_REMOVE
+    g = Game(make_deal(COLUMNS, "KS"), Rules.CLASSIC, variants=NOK)  # nothing fits a king
+    assert not g.has_removal()
+    assert g.legal_moves() == [Move.draw(g.stock[0])]
 
 
 def test_removed_card_becomes_waste_and_frees_the_card_above() -> None:
