@@ -107,6 +107,12 @@ REASONS = {
 
 # TRANSLATORS: the site's name, in the header of every page: the help of both games called Golf.
 SITE_NAME = N_("Golf")
+# TRANSLATORS: the site's description, which search engines and link previews show.
+SITE_DESCRIPTION = N_("The rules of Golf patience and of Golf, the card game")
+# TRANSLATORS: the label of the header button that switches the site to its dark colours.
+DARK_MODE = N_("Dark mode")
+# TRANSLATORS: the label of the header button that switches the site back to its light colours.
+LIGHT_MODE = N_("Light mode")
 # TRANSLATORS: a section of the site's navigation: the patience (solitaire) for one player.
 NAV_PATIENCE = N_("Golf patience")
 # TRANSLATORS: a section of the site's navigation: Golf the card game for 2 or more players.

@@ -27,7 +27,15 @@ from generator.i18n.catalogs import (
     source_language,
     translations,
 )
-from generator.i18n.words import NAV_CARD_GAME, NAV_PATIENCE, SITE_NAME, Translations
+from generator.i18n.words import (
+    DARK_MODE,
+    LIGHT_MODE,
+    NAV_CARD_GAME,
+    NAV_PATIENCE,
+    SITE_DESCRIPTION,
+    SITE_NAME,
+    Translations,
+)
 from generator.patience import GolfError
 from generator.site.mdtext import OneLine
 from generator.site.render import page_facts, render_language
@@ -72,6 +80,18 @@ def language_config(
     config["site_dir"] = str(site_dir)
     t = OneLine(t if t is not None else translations(language, fallback_warning=False))
     config["site_name"] = _config_text(t.gettext(SITE_NAME), language, SITE_NAME)
+    described = config.get("site_description")
+    if described != SITE_DESCRIPTION:
+        raise SiteError(f"{MKDOCS_YML}:1: site_description must be {SITE_DESCRIPTION!r}")
+    config["site_description"] = _config_text(t.gettext(SITE_DESCRIPTION), language, described)
+    for scheme in config["theme"].get("palette", []):
+        toggle = scheme.get("toggle", {})
+        if toggle.get("name") not in (DARK_MODE, LIGHT_MODE):
+            raise SiteError(
+                f"{MKDOCS_YML}:1: a palette toggle is named {toggle.get('name')!r}, "
+                f"not {DARK_MODE!r} or {LIGHT_MODE!r} (the words the catalogs translate)"
+            )
+        toggle["name"] = _config_text(t.gettext(toggle["name"]), language, toggle["name"])
     config["theme"]["language"] = language.theme_language
     config["theme"]["custom_dir"] = str(ROOT / config["theme"]["custom_dir"])
     config["nav"] = [
