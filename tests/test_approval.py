@@ -92,7 +92,7 @@ def test_picture_lines_are_in_the_approved_texts() -> None:
                 golden = language.golden.read_text(encoding="utf-8")
                 assert without_pictures(text).splitlines() == golden.splitlines()
     nl = approved_path("nl", "won-game").read_text(encoding="utf-8")
-    assert "[picture] De stand na zet 2: Trekstapel: 15 kaarten; aflegstapel: klaveren 9." in nl
+    assert "[picture] De situatie na zet 2: Trekstapel: 15 kaarten; aflegstapel: klaveren 9." in nl
 
 
 def test_page_text_reads_a_pictures_title_and_desc_only_when_asked() -> None:
