@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import yaml
 
@@ -73,8 +74,14 @@ def language_config(
     docs_dir: Path,
     site_dir: Path,
     t: Translations | None = None,
+    site_url: str | None = None,
 ) -> dict[str, Any]:
-    """The MkDocs configuration of one language: the shared ``mkdocs.yml`` with its paths and language set."""
+    """The MkDocs configuration of one language: the shared ``mkdocs.yml`` with its paths and language set.
+
+    ``site_url`` is the whole site's URL (checked by :func:`site_url_of`); the
+    language's site is at ``site_url/<code>/``. Without it the configuration has
+    no ``site_url`` (whatever ``mkdocs.yml`` says: :func:`build_site` reads that).
+    """
     config: dict[str, Any] = yaml.safe_load(MKDOCS_YML.read_text(encoding="utf-8"))
     config["docs_dir"] = str(docs_dir)
     config["site_dir"] = str(site_dir)
@@ -98,11 +105,55 @@ def language_config(
         page if section is None else {_config_text(t.gettext(section), language, section): page}
         for section, page in NAV
     ]
+    config.pop("site_url", None)
+    if site_url:
+        config["site_url"] = f"{site_url}{language.code}/"
     config.setdefault("extra", {})["alternate"] = [
-        {"name": other.name, "link": f"/{other.code}/", "lang": other.code}
+        {
+            "name": other.name,
+            # the <link rel="alternate"> of every page: the other language's home page, a full
+            # URL when the site's is known, else relative (MkDocs' url filter fits it to the page)
+            "link": f"{site_url}{other.code}/" if site_url else f"../{other.code}/",
+            "lang": other.code,
+        }
         for other in all_languages
     ]
     return config
+
+
+def site_url_of(value: object, where: str) -> str:
+    """``value`` as the site's URL: http or https with a host, ending with ``/``.
+
+    ``where`` starts the error message (``--site-url``, ``mkdocs.yml:12: site_url``).
+    """
+    text = value.strip() if isinstance(value, str) else ""
+    try:
+        parts = urlsplit(text)
+        valid = (
+            parts.scheme in ("http", "https")
+            and bool(parts.hostname)
+            and not parts.query
+            and not parts.fragment
+            and not any(c.isspace() or c in CONFIG_UNSAFE for c in text)
+        )
+    except ValueError:
+        valid = False
+    if not valid:
+        raise SiteError(
+            f"{where}: {value!r} is not an http or https URL with a host "
+            "(like 'https://example.org/help/')"
+        )
+    return text if text.endswith("/") else f"{text}/"
+
+
+def configured_site_url() -> str | None:
+    """The ``site_url`` of ``mkdocs.yml`` (checked, ending with ``/``), or None when it has none."""
+    text = MKDOCS_YML.read_text(encoding="utf-8")
+    value = yaml.safe_load(text).get("site_url")
+    if value is None or value == "":
+        return None
+    line = next((n for n, row in enumerate(text.splitlines(), 1) if row.startswith("site_url:")), 1)
+    return site_url_of(value, f"{MKDOCS_YML}:{line}: site_url")
 
 
 NAV: list[tuple[str | None, str | list[str]]] = [
@@ -186,6 +237,55 @@ REDIRECT = """<!doctype html>
 """
 
 
+NOT_FOUND = """<!doctype html>
+<html lang="{lang}">
+<head><meta charset="utf-8"><title>Golf: 404 - Not found</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body><h1>404 - Not found</h1>
+<p>{links}</p>
+</body>
+</html>
+"""
+"""The root ``404.html``: what a web server shows for a missing page outside the languages' folders."""
+
+SITEMAP_INDEX = """<?xml version="1.0" encoding="UTF-8"?>
+<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+{sitemaps}
+</sitemapindex>
+"""
+
+
+def language_links(all_languages: list[Language], root: str) -> str:
+    """A link to every language's home page, ``root`` (``""`` or a path ending with ``/``) before its code."""
+    return " ".join(
+        f'<a href="{html.escape(root)}{lang.code}/" hreflang="{lang.code}">{html.escape(lang.name)}</a>'
+        for lang in all_languages
+    )
+
+
+def write_root_files(out: Path, all_languages: list[Language], site_url: str | None) -> None:
+    """The root folder's ``index.html`` and ``404.html``, and with a site URL a sitemap index.
+
+    Without a site URL the links are relative (the site works from any folder and
+    from disk); with one, the 404 page's links are root-relative, since a server
+    shows that page for a missing page at any depth.
+    """
+    source = source_language()
+    (out / "index.html").write_text(
+        REDIRECT.format(lang=source, links=language_links(all_languages, "")), encoding="utf-8"
+    )
+    root = urlsplit(site_url).path if site_url else ""
+    (out / "404.html").write_text(
+        NOT_FOUND.format(lang=source, links=language_links(all_languages, root)), encoding="utf-8"
+    )
+    if site_url:
+        sitemaps = "\n".join(
+            f"<sitemap><loc>{html.escape(site_url)}{lang.code}/sitemap.xml</loc></sitemap>"
+            for lang in all_languages
+        )
+        (out / "sitemap.xml").write_text(SITEMAP_INDEX.format(sitemaps=sitemaps), encoding="utf-8")
+
+
 class BuildRefused(GolfError):
     """``check`` found problems: the site is not built, ``site/`` stays as it was."""
 
@@ -198,13 +298,22 @@ VERIFIED_BEFORE_BUILD = ["examples", "pages", "catalogs", "safety"]
 """What ``build`` verifies before it writes anything: ``check`` less the site build itself."""
 
 
-def build_site(site: Path = SITE, *, verify: bool = True) -> list[BuiltLanguage]:
+def build_site(
+    site: Path = SITE, *, verify: bool = True, site_url: str | None = None
+) -> list[BuiltLanguage]:
     """Render and build every language into ``site/<code>/``; replace ``site`` only on success.
 
     With ``verify`` (the default), the build first runs the checks of
     :data:`VERIFIED_BEFORE_BUILD` and publishes nothing if one fails: the site
     only ever says what ``check`` passes.
+
+    ``site_url`` (``--site-url``; else ``mkdocs.yml``'s ``site_url``, if any) is
+    where the site will be served: each language's ``sitemap.xml`` then lists its
+    pages, and the 404 pages link their styles and scripts root-relative to that
+    URL's path. Without it the sitemaps are empty and every link is relative.
     """
+    site_url = site_url_of(site_url, "--site-url") if site_url is not None else None
+    site_url = site_url or configured_site_url()
     if verify:
         from generator.check import run_checks
 
@@ -223,17 +332,11 @@ def build_site(site: Path = SITE, *, verify: bool = True) -> list[BuiltLanguage]
             site_dir = staging / "site" / language.code
             write_pages(render_language(language, facts, t), docs_dir)
             config_file = staging / f"mkdocs-{language.code}.yml"
-            config = language_config(language, all_languages, docs_dir, site_dir, t)
+            config = language_config(language, all_languages, docs_dir, site_dir, t, site_url)
             config_file.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
             mkdocs_build(config_file, language.code)
             built.append(BuiltLanguage(language, site / language.code))
-        links = " ".join(
-            f'<a href="{lang.code}/" hreflang="{lang.code}">{html.escape(lang.name)}</a>'
-            for lang in all_languages
-        )
-        (staging / "site" / "index.html").write_text(
-            REDIRECT.format(lang=source_language(), links=links), encoding="utf-8"
-        )
+        write_root_files(staging / "site", all_languages, site_url)
         old = staging / "old-site"
         if site.exists():
             site.rename(old)
