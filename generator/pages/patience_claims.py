@@ -145,15 +145,15 @@ AT_A_GLANCE = (
     "win by clearing all %(tableau)s cards from the tableau."
 )
 LEGAL_MOVES = (
-    "In each column only the last card (the bottom one, covered by no other card) is free. "
+    "In each column only the card that no other card covers, the last one dealt, is free. "
     "You may remove it when its rank is exactly one higher or lower than the waste card's: "
-    "%(lower)ss and %(higher)ss go onto %(rank)ss. The suit does not matter. The removed card "
-    "becomes the new waste card and frees the card above it in its column."
+    "%(lower)ss and %(higher)ss go onto %(rank)ss. The suit does not matter. The removed "
+    "card becomes the new waste card and frees the card above it in its column."
 )
 WON_SCORE = (
-    "A game won without undoing moves is therefore always worth %(score)s points (%(tableau)s × "
-    "%(points)s); cards left in the stock earn nothing extra. A game stuck after r cards are "
-    "removed is worth %(formula)s points, without going below zero:"
+    "A won game is therefore always worth %(score)s points (%(tableau)s × %(points)s), with"
+    " or without undo; cards left in the stock earn nothing extra. A game stuck after r "
+    "cards are removed is worth %(formula)s points, without going below zero:"
 )
 """Sentences that more than one claim backs."""
 
@@ -298,7 +298,7 @@ def opening(facts: dict[str, Any]) -> list[str]:
 
 @claim(
     "refusals",
-    "Tapping a card that does not fit does nothing. With the interactive rules switched on "
+    "A card that does not fit stays where it is. With the interactive rules switched on "
     "(they are by default), the app explains why it refuses the move:",
     "a free card that does not fit the waste card, such as %(card)s from column %(column)s "
     "onto %(waste)s: “%(message)s”;",
@@ -335,8 +335,8 @@ def refusals(facts: dict[str, Any]) -> list[str]:
 @claim(
     "stock",
     "Tapping the stock turns its top card over onto the waste pile, where it replaces the "
-    "waste card. In the app you can draw at any time, even when a move is still possible. Each "
-    "card is used only once: the stock is not turned over again. Drawing a card counts as a "
+    "waste card. In the app you can draw at any time, even when a move is still possible. "
+    "You go through the stock only once: there is no redeal. Drawing a card counts as a "
     "move and scores no points.",
 )
 def stock(facts: dict[str, Any]) -> list[str]:
@@ -397,10 +397,10 @@ def strict_drawing(facts: dict[str, Any]) -> list[str]:
 
 KING_AND_ACE = (
     "The %(window)s window offers two rule sets. On %(easy)s (%(easy_description)s), the "
-    "default, King and Ace connect: an Ace may be removed onto a King and a King onto an Ace, "
-    "so a run can go from the Queen to the King, on to the Ace and the %(after_ace)s. On "
-    "%(classic)s (%(classic_description)s) the sequence stops at both ends: only a Queen may be "
-    "removed onto a King, and only a %(after_ace)s onto an Ace."
+    "default, King and Ace connect: an Ace may be played onto a King and a King onto an "
+    "Ace, so a run can go from the Queen to the King, on to the Ace and the %(after_ace)s. "
+    "On %(classic)s (%(classic_description)s) the sequence stops at both ends: only a Queen"
+    " may be played onto a King, and only a %(after_ace)s onto an Ace."
 )
 STRICT_KING_ACE = (
     "King and Ace: the strict rules do not connect them; that is %(classic)s in the app. "
@@ -613,9 +613,9 @@ def won_with_undo(facts: dict[str, Any]) -> list[str]:
 
 @claim(
     "undo",
-    "The app keeps the last %(count)s actions, removals and draws included. Undo puts the card "
-    "back, takes back the move's points and, after a stuck game, the penalty too. The move "
-    "counter does not go down.",
+    "The app keeps the last %(count)s actions, removals and draws included. Undo puts the "
+    "card back, takes back the move's points and, after a stuck game, the penalty too. The "
+    "move counter (the number of moves the app shows) does not go down.",
 )
 def undo(facts: dict[str, Any]) -> list[str]:
     found = []
