@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO
 
+from generator.jsonlines import JsonLines
 from generator.pages.recorded import load_reference_game
 from generator.patience import (
     Deal,
@@ -62,25 +63,16 @@ def _solve_lines(
     """
     if not has_fast_search():
         print(f"solve: {NO_FAST_SEARCH}", file=err, flush=True)
-    status = 0
-    for number, text in enumerate(lines, start=1):
-        if not text.strip():
-            continue
+    reader = JsonLines(lines, err)
+    for number, data in reader:
         try:
-            data = json.loads(text)
             deal = Deal.from_json(data)
             rule_set = RuleSet.of(_line_rules(data, rules), variants)
-        except json.JSONDecodeError as error:
-            print(f"stdin:{number}: not JSON: {error.msg} at column {error.colno}", file=err)
-            status = 1
-            continue
         except DealCodeError as error:
-            print(f"stdin:{number}: key 'code': {error}", file=err)
-            status = 1
+            reader.bad(number, f"key 'code': {error}")
             continue
         except GolfError as error:
-            print(f"stdin:{number}: bad deal: {error}", file=err)
-            status = 1
+            reader.bad(number, f"bad deal: {error}")
             continue
         start = time.perf_counter()
         solution = solve(deal, rule_set)
@@ -93,7 +85,7 @@ def _solve_lines(
             "variants": rule_set.variant_names,
         }
         print(json.dumps(answer), file=out, flush=True)
-    return status
+    return reader.status
 
 
 def _recorded_game(code_text: str, as_json: bool, out: TextIO) -> int:

@@ -33,6 +33,7 @@ import sys
 from collections import Counter
 from typing import Any, TextIO
 
+from generator.jsonlines import JsonLines
 from generator.sixcard.cards import JOKERS_PER_DECK, Card
 from generator.sixcard.errors import GridError, SixCardError
 from generator.sixcard.rules import JokerPair, Layout, Options
@@ -83,24 +84,17 @@ def parse_grid(data: object, options: Options, decks: int) -> list[list[Card]]:
 
 def score_lines(options: Options, decks: int, lines: TextIO, out: TextIO, err: TextIO) -> int:
     """Answer each grid line of ``lines``; bad lines go to ``err`` as ``stdin:N: what``."""
-    status = 0
-    for number, text in enumerate(lines, start=1):
-        if not text.strip():
-            continue
+    reader = JsonLines(lines, err)
+    for number, data in reader:
         try:
-            grid = parse_grid(json.loads(text), options, decks)
-        except json.JSONDecodeError as error:
-            print(f"stdin:{number}: not JSON: {error.msg} at column {error.colno}", file=err)
-            status = 1
-            continue
+            grid = parse_grid(data, options, decks)
         except SixCardError as error:
-            print(f"stdin:{number}: {error}", file=err)
-            status = 1
+            reader.bad(number, str(error))
             continue
         result = score_grid(grid, options)
         answer = {"score": result.score, "columns": list(result.columns), "line": number}
         print(json.dumps(answer), file=out, flush=True)
-    return status
+    return reader.status
 
 
 def run(args: argparse.Namespace) -> int:
