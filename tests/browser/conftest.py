@@ -1,0 +1,195 @@
+"""The browser tests' fixtures: the site built once and served on localhost, and one headless Chromium.
+
+The site is built with ``python -m generator build --site <temp> --site-url
+http://127.0.0.1:<port>/`` (the port is bound first), so every language's
+``sitemap.xml`` lists its pages and the 404 pages link root-relative, as on a
+deployment. A small static server answers from a thread; a missing path gets
+its language's ``404.html`` (the root ``404.html`` outside the languages) with
+status 404, as a web server set up as the README says would.
+
+Chromium is Debian's (``apt-get install chromium``, which ``.ci/run`` does),
+driven by Playwright for Python through ``executable_path``: Playwright's own
+browser download is never used. ``CHROMIUM=/path/to/chromium`` picks another.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "test-screenshots"
+"""Where every page's screenshots go, one per page, width and colour scheme (overwritten per run)."""
+
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    # Chromium's own connections (updates, sync, safe browsing lists) would be outside
+    # requests, which the closed network refuses: turn them off.
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+
+
+def chromium_path() -> str:
+    """Debian's Chromium (or ``$CHROMIUM``); fails the test with how to install it."""
+    wanted = os.environ.get("CHROMIUM")
+    found = wanted if wanted else shutil.which("chromium") or shutil.which("chromium-browser")
+    if not found or not Path(found).exists():
+        pytest.fail(
+            "the browser tests need Chromium: 'apt-get install chromium' (Debian/Ubuntu), or set "
+            "CHROMIUM=/path/to/chromium; skip them with: python -m pytest -m 'not browser'",
+            pytrace=False,
+        )
+    return found
+
+
+class _SiteHandler(SimpleHTTPRequestHandler):
+    """Static files; a missing path gets its language's ``404.html`` (else the root's), status 404."""
+
+    def do_GET(self) -> None:
+        if self._missing():
+            self._not_found()
+        else:
+            super().do_GET()
+
+    def do_HEAD(self) -> None:
+        if self._missing():
+            self._not_found(body=False)
+        else:
+            super().do_HEAD()
+
+    def _missing(self) -> bool:
+        path = Path(self.translate_path(self.path))
+        return not (path.is_file() or (path.is_dir() and (path / "index.html").is_file()))
+
+    def _not_found(self, body: bool = True) -> None:
+        root = Path(self.directory)
+        first = unquote(urlsplit(self.path).path).strip("/").split("/")[0]
+        page = root / first / "404.html" if first else root / "404.html"
+        if not page.is_file():
+            page = root / "404.html"
+        data = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        if body:
+            self.wfile.write(data)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@dataclass(frozen=True)
+class Site:
+    root: Path
+    """The built site's folder (the one that holds ``index.html``, ``en/``, ...)."""
+    url: str
+    """Where it is served, ``http://127.0.0.1:<port>/``."""
+
+    def languages(self) -> list[str]:
+        """The language codes, from the root sitemap index."""
+        index = ET.parse(self.root / "sitemap.xml").getroot()
+        return [self.path_of(loc.text or "").split("/")[0] for loc in index.iter(f"{SITEMAP}loc")]
+
+    def pages(self, code: str) -> list[str]:
+        """The paths (``nl/rules/``) of every page of a language, from its sitemap."""
+        urlset = ET.parse(self.root / code / "sitemap.xml").getroot()
+        return [self.path_of(loc.text or "") for loc in urlset.iter(f"{SITEMAP}loc")]
+
+    def path_of(self, url: str) -> str:
+        """A URL of the site as a path below the site, without the leading ``/``."""
+        if not url.startswith(self.url):
+            raise AssertionError(f"{url!r} is not a URL of the site {self.url!r}")
+        return url[len(self.url) :]
+
+    def file_of(self, path: str) -> Path | None:
+        """The built file a path below the site (no query, no fragment) is served from, if any."""
+        target = self.root / unquote(path)
+        if target.is_dir():
+            target = target / "index.html"
+        return target if target.is_file() else None
+
+
+@contextmanager
+def served(root: Path) -> Iterator[str]:
+    """Serve the folder ``root`` (made or filled later) on localhost from a thread; yields its URL."""
+    server = ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_SiteHandler, directory=str(root))
+    )
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """The site, built once per session with the README's build command, served on localhost."""
+    out = tmp_path_factory.mktemp("browser") / "site"
+    with served(out) as url:
+        build = subprocess.run(
+            [sys.executable, "-m", "generator", "build", "--site", str(out), "--site-url", url],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if build.returncode != 0:
+            pytest.fail(f"the site did not build:\n{build.stdout}{build.stderr}", pytrace=False)
+        yield Site(out, url)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for the whole session (Playwright gives it a fresh user-data-dir)."""
+    executable = chromium_path()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail(
+            "the browser tests need Playwright for Python: python -m pip install -e '.[test]' "
+            "(never 'playwright install': the tests drive Debian's chromium)",
+            pytrace=False,
+        )
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=executable, headless=True, args=CHROMIUM_FLAGS
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    """The screenshot folder, emptied once per session (every run overwrites the last one's)."""
+    shutil.rmtree(SCREENSHOTS, ignore_errors=True)
+    SCREENSHOTS.mkdir()
+    return SCREENSHOTS

@@ -1,0 +1,257 @@
+"""What the browser tests look at on a page: what it requests and logs, its links, its width, its switcher."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import cache
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urldefrag, urlsplit
+
+import yaml
+
+from generator.i18n.catalogs import source_language
+from tests.browser.conftest import ROOT, Site
+
+WIDTHS = {390: 844, 1280: 800}
+"""The widths a page is opened at (a phone, a desktop), with the window's height."""
+
+SCHEMES = ("light", "dark")
+"""The colour schemes a page is opened in (the browser's ``prefers-color-scheme``)."""
+
+
+def material_schemes() -> dict[str, str]:
+    """Material's ``data-md-color-scheme`` for each colour scheme, from ``mkdocs.yml``'s palette."""
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    found = {}
+    for palette in config["theme"]["palette"]:
+        for scheme in SCHEMES:
+            if palette.get("media") == f"(prefers-color-scheme: {scheme})":
+                found[scheme] = palette["scheme"]
+    assert set(found) == set(SCHEMES), f"mkdocs.yml has no palette for each of {SCHEMES}"
+    return found
+
+
+@dataclass(frozen=True)
+class Target:
+    """A page to open."""
+
+    path: str
+    """Its path below the site (``nl/rules/``; ``""`` the site's root)."""
+    name: str
+    """Its screenshots' name."""
+    status: int = 200
+    """The status the server answers the page itself with (404 for a missing page)."""
+    lands_on: str | None = None
+    """The path the page sends the browser on to (the root's ``index.html``), if any."""
+    material: bool = True
+    """A page of Material's theme (palette, language switcher), not one of the plain root pages."""
+    not_found: bool = False
+    """A 404 page: its switcher goes to the other language's home page (there is no same page)."""
+
+
+MISSING = "no/such/page/"
+"""A path no site has: the server answers it with the 404 page, at a depth."""
+
+
+def targets(site: Site, code: str | None) -> list[Target]:
+    """Every page of a language (its sitemap, its 404 page direct and for a missing page), or
+    with ``code`` None the root's pages (``index.html``, ``404.html``)."""
+    if code is None:
+        return [
+            Target("", "root-index", lands_on=f"{source_language()}/"),
+            Target("404.html", "root-404", material=False),
+            Target(MISSING, "root-missing", status=404, material=False),
+        ]
+    pages = [Target(path, path.rstrip("/").replace("/", "-")) for path in site.pages(code)]
+    return [
+        *pages,
+        Target(f"{code}/404.html", f"{code}-404", not_found=True),
+        Target(f"{code}/{MISSING}", f"{code}-missing", status=404, not_found=True),
+    ]
+
+
+def is_inside(site: Site, url: str) -> bool:
+    """A URL the page may request: the site's, or inline data (``data:``, ``blob:``, ``about:``)."""
+    return url.startswith(site.url) or urlsplit(url).scheme in ("data", "blob", "about")
+
+
+@dataclass
+class Recorder:
+    """Everything a page does wrong while it is open: console errors, failed or outside requests."""
+
+    site: Site
+    expected: dict[str, int] = field(default_factory=dict)
+    """Documents allowed a status of 400 or more (a missing page's 404)."""
+    problems: list[str] = field(default_factory=list)
+    pending: set[Any] = field(default_factory=set)
+    """The requests the page has made that have not finished or failed yet."""
+
+    def attach(self, page: Any) -> None:
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.problems.append(f"script error: {error}"))
+        page.on("request", lambda request: self.pending.add(request))
+        page.on("requestfinished", lambda request: self.pending.discard(request))
+        page.on("requestfailed", self._failed)
+        page.on("response", self._response)
+        page.route(lambda url: not is_inside(self.site, url), self._outside)
+
+    def take(self) -> list[str]:
+        problems, self.problems = self.problems, []
+        return problems
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error" and not (
+            # the browser's own line for a response of 400 or more: _response judges those
+            message.text.startswith("Failed to load resource: the server responded with a status")
+            and message.location.get("url") in self.expected
+        ):
+            self.problems.append(f"console error: {message.text} ({message.location.get('url')})")
+
+    def settle(self, page: Any, seconds: float = 10.0) -> None:
+        """Wait until every request the page made has finished (its scripts fetch the search index
+        and the sitemaps after the load event): leaving earlier would abandon them."""
+        deadline = time.monotonic() + seconds
+        page.wait_for_timeout(50)
+        while self.pending and time.monotonic() < deadline:
+            page.wait_for_timeout(20)
+        for request in self.pending:
+            self.problems.append(f"request unfinished after {seconds} s: {request.url}")
+        self.pending.clear()
+
+    def _failed(self, request: Any) -> None:
+        self.pending.discard(request)
+        if is_inside(self.site, request.url):
+            self.problems.append(f"request failed: {request.url} ({request.failure})")
+
+    def _response(self, response: Any) -> None:
+        if response.status >= 400 and self.expected.get(response.url) != response.status:
+            self.problems.append(f"request answered {response.status}: {response.url}")
+
+    def _outside(self, route: Any) -> None:
+        self.problems.append(f"request outside the site: {route.request.url}")
+        route.abort()
+
+
+@contextmanager
+def opened(context: Any, site: Site, target: Target, width: int) -> Iterator[tuple[Any, Recorder]]:
+    """``target`` open in a new tab ``width`` px wide, its requests settled; the tab is closed after.
+
+    Each visit has its own tab, so that a request the browser abandons when the test moves on is no
+    failure of the next page. The recorder holds the problems of the loading so far, a wrong status
+    or landing place included; the caller takes them when it has done with the page.
+    """
+    page = context.new_page()
+    try:
+        page.set_viewport_size({"width": width, "height": WIDTHS[width]})
+        recorder = Recorder(site)
+        recorder.attach(page)
+        url = site.url + target.path
+        if target.status != 200:
+            recorder.expected[url] = target.status
+        response = page.goto(url, wait_until="load")
+        if response is None or response.status != target.status:
+            status = None if response is None else response.status
+            recorder.problems.append(f"answered {status}, not {target.status}")
+        if target.lands_on is not None:
+            page.wait_for_url(site.url + target.lands_on, wait_until="load")
+        recorder.settle(page)
+        yield page, recorder
+    finally:
+        page.close()
+
+
+def page_problems(page: Any, scheme: str, material: bool) -> list[str]:
+    """A shown page's width (no sideways scrolling) and, on a page of Material's theme, its palette
+    (the one of ``scheme``)."""
+    problems = []
+    wanted = material_schemes()[scheme]
+    shown = page.evaluate("document.body.dataset.mdColorScheme")
+    if material and shown != wanted:
+        problems.append(f"data-md-color-scheme is {shown!r}, not {wanted!r}")
+    width, window = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    if width > window:
+        problems.append(f"scrolls sideways: {width} px wide in a {window} px window")
+    return problems
+
+
+class _Ids(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if value is not None and (name == "id" or (tag == "a" and name == "name")):
+                self.ids.add(value)
+
+
+@cache
+def ids_of(file: Path) -> frozenset[str]:
+    """The ids (and ``<a name>``) of a built page, as served (before any script runs)."""
+    parser = _Ids()
+    parser.feed(file.read_text(encoding="utf-8"))
+    return frozenset(parser.ids)
+
+
+LINKS_AND_IDS = """() => ({
+    links: [...document.querySelectorAll('a[href]')].map(a => [a.getAttribute('href'), a.href]),
+    ids: [...document.querySelectorAll('[id], a[name]')].map(e => e.id || e.getAttribute('name')),
+})"""
+
+
+def broken_links(page: Any, site: Site) -> list[str]:
+    """Every ``a[href]`` into the site that has no built file, or whose ``#id`` is not on its page."""
+    found = page.evaluate(LINKS_AND_IDS)
+    here = urldefrag(page.url).url
+    own_ids = set(found["ids"])
+    problems = []
+    for raw, url in found["links"]:
+        if not url.startswith(site.url):
+            continue
+        address, fragment = urldefrag(url)
+        fragment = unquote(fragment)
+        if address == here:
+            if fragment and fragment not in own_ids:
+                problems.append(f"link {raw!r}: no element with id {fragment!r} on this page")
+            continue
+        file = site.file_of(urlsplit(site.path_of(address)).path)
+        if file is None:
+            problems.append(f"link {raw!r}: {address} is not a page or file of the site")
+        elif fragment and fragment not in ids_of(file):
+            problems.append(f"link {raw!r}: no element with id {fragment!r} on {address}")
+    return problems
+
+
+def switcher_landing(site: Site, target: Target, code: str) -> str:
+    """Where the language switcher must take a visitor of ``target`` who picks ``code``."""
+    if target.not_found:
+        return f"{site.url}{code}/"
+    _, _, rest = target.path.partition("/")
+    return f"{site.url}{code}/{rest}"
+
+
+def switcher_problems(page: Any, site: Site, target: Target) -> list[str]:
+    """Pick every other language in the switcher as a visitor does (open it, click); check where
+    each lands. Going back between the languages, the page is left on the last one picked."""
+    own = target.path.split("/")[0]
+    codes = page.eval_on_selector_all(
+        "a.md-select__link[hreflang]", "links => links.map(a => a.hreflang)"
+    )
+    problems = []
+    if sorted(codes) != sorted(site.languages()):
+        problems.append(f"the switcher offers {codes}, not every language {site.languages()}")
+    for number, code in enumerate(other for other in codes if other != own):
+        if number:
+            page.go_back(wait_until="load")
+        page.locator(".md-header__option .md-select > button").focus()
+        with page.expect_navigation(wait_until="load"):
+            page.locator(f"a.md-select__link[hreflang={code!r}]").click()
+        wanted = switcher_landing(site, target, code)
+        if page.url != wanted:
+            problems.append(f"the switcher's {code!r} lands on {page.url}, not {wanted}")
+    return problems

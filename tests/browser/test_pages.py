@@ -1,0 +1,91 @@
+"""Every page of every language in a real browser: 390 and 1280 px wide, light and dark.
+
+A page fails on a console or script error, a failed request (or one answered
+400 or more, but for a missing page's own 404), a request outside the site,
+horizontal scrolling, a palette that is not the one asked for, a link into the
+site that has no file or whose ``#id`` is not on its page, and a language
+switcher that does not land on the same page in the other language. The pages
+come from the built sitemaps, so a new page is opened without a change here.
+Screenshots: ``test-screenshots/<page>-<width>-<scheme>.png``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.i18n.catalogs import languages
+from tests.browser.conftest import Site
+from tests.browser.pagecheck import (
+    SCHEMES,
+    WIDTHS,
+    broken_links,
+    material_schemes,
+    opened,
+    page_problems,
+    switcher_problems,
+    targets,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+CODES = [None, *(language.code for language in languages())]
+"""``None`` for the root's own pages (``index.html``, ``404.html``), then every language."""
+
+
+def ids(code: str | None) -> str:
+    return code or "root"
+
+
+@pytest.fixture
+def contexts(browser: Any) -> Iterator[dict[str, Any]]:
+    """A browser context per colour scheme: Material keeps the palette it shows in the page's
+    local storage, so light and dark do not share one."""
+    opened = {scheme: browser.new_context(color_scheme=scheme) for scheme in SCHEMES}
+    yield opened
+    for context in opened.values():
+        context.close()
+
+
+@pytest.mark.parametrize("code", CODES, ids=ids)
+def test_every_page_width_and_scheme(
+    contexts: dict[str, Any], site: Site, screenshots: Path, code: str | None
+) -> None:
+    """Every page at every width in every scheme; its links and its language switcher once."""
+    problems = []
+    for target in targets(site, code):
+        for scheme in SCHEMES:
+            for width in WIDTHS:
+                with opened(contexts[scheme], site, target, width) as (page, recorder):
+                    found = page_problems(page, scheme, target.material)
+                    shot = screenshots / f"{target.name}-{width}-{scheme}.jpg"
+                    page.screenshot(path=shot, full_page=True, quality=80)
+                    last = (scheme, width) == (SCHEMES[-1], max(WIDTHS))
+                    if last:
+                        found += broken_links(page, site)
+                    found += recorder.take()
+                    if last and target.material and code is not None:
+                        found += switcher_problems(page, site, target)
+                where = f"{target.path or '/'} at {width} px, {scheme}"
+                problems += [f"{where}: {problem}" for problem in found]
+    assert not problems, "\n".join(problems)
+
+
+def test_palette_toggle_switches_the_scheme(contexts: dict[str, Any], site: Site) -> None:
+    """The header's toggle turns the light page dark and back (Material's palette form)."""
+    schemes = material_schemes()
+    target = targets(site, languages()[0].code)[0]
+    with opened(contexts["light"], site, target, max(WIDTHS)) as (page, recorder):
+        problems = []
+        for scheme in ("dark", "light"):
+            page.locator("[data-md-component=palette] label:not([hidden])").click()
+            shown = page.evaluate("document.body.dataset.mdColorScheme")
+            if shown != schemes[scheme]:
+                problems.append(
+                    f"after the toggle, data-md-color-scheme is {shown!r}, not {schemes[scheme]!r}"
+                )
+        problems += recorder.take()
+    assert not problems, "\n".join(problems)
