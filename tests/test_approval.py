@@ -87,12 +87,20 @@ def test_picture_lines_are_in_the_approved_texts() -> None:
             lines = [line for line in text.splitlines() if line.startswith(PICTURE + " ")]
             assert lines == expected
             if page == "won-game":
-                assert len(lines) == moves + 1  # the deal, then one per move
+                # no pictures: a board of text per position, the deal, then one per move
+                assert lines == []
+                assert text.count("| 1 | 2 | 3 | 4 | 5 | 6 | 7 |") == moves + 1
             if page == "rules" and language.golden is not None:
                 golden = language.golden.read_text(encoding="utf-8")
                 assert without_pictures(text).splitlines() == golden.splitlines()
     nl = approved_path("nl", "won-game").read_text(encoding="utf-8")
-    assert "[picture] De situatie na zet 2: Trekstapel: 15 kaarten; aflegstapel: klaveren 9." in nl
+    assert "Zet 2: je verwijdert 9♣ uit kolom 5 (één waarde hoger dan 8♠)\n| 1 | 2 |" in nl
+    assert "\nTrekstapel: 15 kaarten; aflegstapel: klaveren 9.\nScore: 10 punten.\n" in nl
+    rules = approved_path("nl", "rules").read_text(encoding="utf-8")
+    assert (
+        "[picture] De situatie na zet 3\nTrekstapel: 15 kaarten; aflegstapel: klaveren 8." in rules
+    )
+    assert "\n[legend] gespeelde kaart\n[legend] kaart waarop hij komt\n" in rules
 
 
 def test_page_text_reads_a_pictures_title_and_desc_only_when_asked() -> None:
@@ -229,3 +237,18 @@ def test_approve_names_an_unknown_language_or_page(
     assert main(["approve", *args]) == 1
     out, err = capsys.readouterr()
     assert (out, err) == ("", f"error: {message.format(shipped=', '.join(shipped()))}\n")
+
+
+def test_page_text_reads_legends_captions_and_controls_but_not_what_is_hidden() -> None:
+    html = (
+        '<article class="md-content__inner"><figure><svg aria-hidden="true"><title>T</title></svg>'
+        "<figcaption>Stock: 1 card.</figcaption>"
+        '<ul class="golf-legend"><li><span aria-hidden="true"></span>free card</li></ul></figure>'
+        '<button type="button">Next move</button>'
+        '<p><span aria-hidden="true"><span>16</span>A♣</span> Stock: 16 cards.</p></article>'
+    )
+    assert page_text(html, pictures=True) == (
+        "[picture] T\nStock: 1 card.\n[legend] free card\nNext move\nStock: 16 cards.\n"
+    )
+    assert page_text(html) == "Stock: 1 card.\nNext move\nStock: 16 cards.\n"
+    assert without_pictures(page_text(html, pictures=True)) == page_text(html)

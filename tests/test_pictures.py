@@ -1,18 +1,21 @@
-"""The board pictures: valid SVG, one element per card, free cards marked, each beside its snapshot."""
+"""The boards: SVG pictures (rules page) with their snapshot as caption and a legend, and the
+won game's stepper of text boards, one section per move."""
 
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from generator.i18n.catalogs import languages, translations
-from generator.i18n.words import Words
+from generator.i18n.words import LEGEND, Words
 from generator.pages.recorded import load_reference_game
 from generator.patience import Game, Move, deal_for_number
 from generator.site.build import build_site
-from generator.site.pictures import board
+from generator.site.pictures import board, text_board
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -37,7 +40,7 @@ def test_picture_is_svg_with_one_element_per_card_and_free_cards_marked() -> Non
     svg = ET.fromstring(
         board(position, label=str, title="T", desc="D", highlights={position.waste: "move"})
     )
-    assert svg.tag == f"{SVG}svg"
+    assert svg.tag == f"{SVG}svg" and svg.get("role") == "img"
     assert svg.find(f"{SVG}title").text == "T" and svg.find(f"{SVG}desc").text == "D"  # type: ignore[union-attr]
     cards = cards_in(svg)
     expected = [c for column in position.columns for c in column] + [position.waste]
@@ -68,39 +71,84 @@ def test_card_labels_and_text_are_in_the_pages_language() -> None:
     assert "klaveren aas" in svg
 
 
-class Figures(HTMLParser):
-    """Each figure's SVG description, and the text of the paragraph after it."""
+def test_without_a_desc_the_picture_is_hidden_from_screen_readers() -> None:
+    svg = ET.fromstring(board(Game(deal_for_number(1)).position(), label=str, title="T", desc=""))
+    assert svg.get("aria-hidden") == "true" and svg.get("role") is None
+    assert svg.find(f"{SVG}desc") is None
+
+
+def _height(svg: str) -> int:
+    return int(ET.fromstring(svg).get("viewBox", "").split()[3])
+
+
+def test_the_picture_is_as_tall_as_its_longest_column() -> None:
+    game = Game(deal_for_number(1))
+    full = game.position()
+    short = replace(full, columns=tuple(column[:2] for column in full.columns))
+    one = replace(full, columns=tuple(column[:1] for column in full.columns))
+    heights = [_height(board(p, label=str, title="T", desc="")) for p in (full, short, one)]
+    assert heights[0] > heights[1] > heights[2]
+    # the stock and the waste stand below the longest column, not over it
+    svg = ET.fromstring(board(short, label=str, title="T", desc=""))
+    bottoms = [
+        int(rect.get("y", "0")) + int(rect.get("height", "0"))
+        for group in svg.iter(f"{SVG}g")
+        if "card" in group.get("class", "").split() and "top" not in group.get("class", "")
+        for rect in group.findall(f"{SVG}rect")
+    ]
+    stock = next(g for g in svg.iter(f"{SVG}g") if "stock" in g.get("class", "").split())
+    assert int(stock.find(f"{SVG}rect").get("y", "0")) > max(bottoms)  # type: ignore[union-attr]
+
+
+class Cells(HTMLParser):
+    """The text of each table cell of a text board, by row, and each cell's classes."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.figures: list[dict[str, str]] = []
-        self.stack: list[str] = []
-        self.want_paragraph = False
-        self.in_desc = False
-        self.in_p = False
+        self.rows: list[list[tuple[str, list[str]]]] = []
+        self.cell: list[str] | None = None
+        self.classes: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = dict(attrs)
-        if tag == "svg" and "golf-board" in (a.get("class") or ""):
-            self.figures.append({"id": a.get("id") or "", "desc": "", "next": ""})
-        elif tag == "desc" and self.figures:
-            self.in_desc = True
-        elif tag == "p" and self.want_paragraph:
-            self.in_p = True
+        if tag == "tr":
+            self.rows.append([])
+        elif tag == "td":
+            self.cell, self.classes = [], (dict(attrs).get("class") or "").split()
 
     def handle_endtag(self, tag: str) -> None:
-        if tag == "desc":
-            self.in_desc = False
-        elif tag == "figure":
-            self.want_paragraph = True
-        elif tag == "p" and self.in_p:
-            self.in_p = self.want_paragraph = False
+        if tag == "td" and self.cell is not None:
+            self.rows[-1].append(("".join(self.cell), self.classes))
+            self.cell = None
 
     def handle_data(self, data: str) -> None:
-        if self.in_desc:
-            self.figures[-1]["desc"] += data
-        elif self.in_p:
-            self.figures[-1]["next"] += data
+        if self.cell is not None:
+            self.cell.append(data)
+
+
+def test_text_board_has_one_cell_per_card_column_by_column() -> None:
+    game = Game(deal_for_number(3))
+    game.play(game.legal_moves()[0])
+    position = replace(game.position(), columns=((), *game.position().columns[1:]))
+    html = text_board(position, label=str, piles="P <b>", highlights={position.waste: "move"})
+    cells = Cells()
+    cells.feed(html)
+    body = cells.rows[1:]  # the first row is the column numbers
+    assert len(body) == max(len(column) for column in position.columns)
+    for number, column in enumerate(position.columns):
+        drawn = [row[number] for row in body]
+        assert [text for text, _ in drawn if text] == [str(card) for card in column]
+        for depth, (text, classes) in enumerate(drawn):
+            if depth < len(column):
+                card = column[depth]
+                assert ("r" in classes) == (card.suit in "DH")
+                assert ("f" in classes) == (depth == len(column) - 1)
+            else:
+                assert text == "" and classes == []
+    assert "P &lt;b&gt;</p>" in html  # the piles in words, escaped
+    assert (
+        f'class="golf-waste{" r" if position.waste.suit in "DH" else ""} m">{position.waste}<'
+        in html
+    )
 
 
 @pytest.fixture(scope="module")
@@ -110,21 +158,61 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+class Figures(HTMLParser):
+    """Each board figure: its SVG's id, its <desc> (if any), its caption and its legend."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.figures: list[dict[str, str]] = []
+        self.part: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "svg" and "golf-board" in (a.get("class") or ""):
+            self.figures.append(
+                {"id": a.get("id") or "", "hidden": a.get("aria-hidden") or "", "desc": ""}
+                | {"caption": "", "legend": ""}
+            )
+        elif self.figures and tag in {"desc", "figcaption"}:
+            self.part = "desc" if tag == "desc" else "caption"
+        elif self.figures and "golf-legend" in (a.get("class") or ""):
+            self.part = "legend"
+        elif self.part == "legend" and tag == "li":
+            self.figures[-1]["legend"] += "|"
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in {"desc", "figcaption", "ul"}:
+            self.part = None
+
+    def handle_data(self, data: str) -> None:
+        if self.part:
+            self.figures[-1][self.part] += data
+
+
 @pytest.mark.parametrize("code", ["en", "nl", "de"])
-def test_each_snapshot_on_the_rules_page_has_its_picture(site: Path, code: str) -> None:
+def test_each_rules_picture_has_one_text_alternative_its_caption_and_a_legend(
+    site: Path, code: str
+) -> None:
     parser = Figures()
     parser.feed((site / code / "rules" / "index.html").read_text(encoding="utf-8"))
     recorded = load_reference_game()
     words = Words(translations(next(lang for lang in languages() if lang.code == code)))
     assert [f["id"] for f in parser.figures] == ["position-0", "position-3", "position-34"]
+    legends = {
+        "position-0": ["free", "refused", "blocked"],
+        "position-3": ["free", "move"],
+        "position-34": ["free", "move", "target"],
+    }
     for figure in parser.figures:
         after = int(figure["id"].split("-")[1])
         game = Game(recorded.deal, recorded.rules)
         for move in recorded.moves[:after]:
             game.play(move)
-        expected = words.snapshot(game.position())
-        assert figure["desc"] == expected  # the picture shows this position
-        assert re.sub(r"\s+", " ", figure["next"]).strip() == expected  # and stands beside its text
+        # the picture is hidden from screen readers; its visible caption says the position
+        assert figure["hidden"] == "true" and figure["desc"] == ""
+        assert re.sub(r"\s+", " ", figure["caption"]).strip() == words.snapshot(game.position())
+        expected = "".join("|" + words.p(LEGEND[kind]) for kind in legends[figure["id"]])
+        assert figure["legend"] == expected
 
 
 def test_rules_page_highlights_what_the_examples_talk_about(site: Path) -> None:
@@ -135,19 +223,95 @@ def test_rules_page_highlights_what_the_examples_talk_about(site: Path) -> None:
     assert 'class="card card-KC top target black"' in html
 
 
-def test_won_game_page_steps_through_every_move(site: Path) -> None:
+class Stepper(HTMLParser):
+    """The won game's stepper: its sections (id, heading, cards, piles line) and controls."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sections: list[dict[str, Any]] = []
+        self.controls: dict[str, dict[str, str | None]] = {}
+        self.links: list[str] = []
+        self.where: str | None = None
+        self.hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        for name in a:
+            if name.startswith("data-stepper"):
+                self.controls[name] = a
+        if tag == "section" and "golf-step" in (a.get("class") or ""):
+            self.sections.append({"id": a.get("id"), "h2": "", "cards": [], "piles": ""})
+        elif self.sections and tag == "h2" and not self.sections[-1]["h2"]:
+            self.where = "h2"
+        elif self.sections and tag == "td":
+            self.sections[-1]["cards"].append("")
+            self.where = "td"
+        elif self.sections and "golf-piles" in (a.get("class") or ""):
+            self.where = "piles"
+        elif self.where == "piles" and (self.hidden or a.get("aria-hidden") == "true"):
+            self.hidden += 1  # a span inside the hidden one too, so that its end counts out
+        elif tag == "a" and (a.get("href") or "").startswith("#move-"):
+            self.links.append(a.get("href") or "")
+        if tag == "nav":
+            self.where = None
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in {"h2", "td", "p"}:
+            self.where = None
+        elif tag == "span" and self.hidden:
+            self.hidden -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self.where == "h2":
+            self.sections[-1]["h2"] += data
+        elif self.where == "td":
+            self.sections[-1]["cards"][-1] += data
+        elif self.where == "piles" and not self.hidden:
+            self.sections[-1]["piles"] += data
+
+
+@pytest.mark.parametrize("code", ["en", "nl", "de"])
+def test_won_game_page_is_a_stepper_of_every_position(site: Path, code: str) -> None:
+    html = (site / code / "won-game" / "index.html").read_text(encoding="utf-8")
+    assert len(html.encode()) < 80_000
+    assert "<svg" not in html.split('class="md-content"')[1].split("</article>")[0]
+    parser = Stepper()
+    parser.feed(html)
     recorded = load_reference_game()
-    for code in ("en", "nl", "de"):
-        parser = Figures()
-        parser.feed((site / code / "won-game" / "index.html").read_text(encoding="utf-8"))
-        assert [f["id"] for f in parser.figures] == [
-            f"position-{n}" for n in range(len(recorded.moves) + 1)
+    words = Words(translations(next(lang for lang in languages() if lang.code == code)))
+    moves = len(recorded.moves)
+    assert [s["id"] for s in parser.sections] == [f"move-{n}" for n in range(moves + 1)]
+    assert parser.links == [f"#move-{n}" for n in range(moves + 1)]
+    slider = parser.controls["data-stepper-slider"]
+    assert (slider["type"], slider["min"], slider["max"]) == ("range", "0", str(moves))
+    assert {"data-stepper", "data-stepper-prev", "data-stepper-next"} <= set(parser.controls)
+    assert parser.controls["data-stepper-status"]["aria-live"] == "polite"
+    game = Game(recorded.deal, recorded.rules)
+    for number, section in enumerate(parser.sections):
+        if number:
+            game.play(recorded.moves[number - 1])
+        position = game.position()
+        shown = [card for card in section["cards"] if card]
+        longest = max(len(column) for column in position.columns)
+        by_row = [
+            column[d] for d in range(longest) for column in position.columns if d < len(column)
         ]
+        assert shown == [words.short(card) for card in by_row]  # row by row, column by column
+        assert section["piles"].strip() == words.piles(position)
+        assert "\\" not in section["h2"]  # no Markdown escape shows in the raw HTML block
+
+
+def test_won_game_page_steps_through_every_move(site: Path) -> None:
     html = (site / "en" / "won-game" / "index.html").read_text(encoding="utf-8")
     assert "Move 2: you remove 9♣ from column 5 (one rank higher than 8♠)" in html
     assert "Move 35: you remove A♥ from column 3 (King and Ace connected, onto K♣)" in html
+    recorded = load_reference_game()
     game = Game(recorded.deal, recorded.rules)
     for move in recorded.moves:
         game.play(move)
     assert f"Score: {game.score} points." in html
     assert f"with {len(game.stock)} cards left in the stock" in html
+    nl = (site / "nl" / "won-game" / "index.html").read_text(encoding="utf-8")
+    for label in ("Vorige zet", "Volgende zet", "Alle zetten", "vrije kaart", "gespeelde kaart"):
+        assert label in nl
+    assert "Previous move" not in nl

@@ -156,6 +156,20 @@ PICTURE_STOCK = NP_("picture", "stock")
 # TRANSLATORS: the label beside the waste card in a board picture.
 PICTURE_WASTE = NP_("picture", "waste")
 
+LEGEND = {
+    # TRANSLATORS: the legend under a board picture: the outlined cards, each column's last one.
+    "free": NP_("legend", "free card"),
+    # TRANSLATORS: the legend under a board picture: the card the move plays.
+    "move": NP_("legend", "card played"),
+    # TRANSLATORS: the legend under a board picture: the waste card the card played goes onto.
+    "target": NP_("legend", "card it goes onto"),
+    # TRANSLATORS: the legend under a board picture: a free card that the app refuses to play.
+    "refused": NP_("legend", "free card that does not fit"),
+    # TRANSLATORS: the legend under a board picture: a card that another card still covers.
+    "blocked": NP_("legend", "covered card"),
+}
+"""The legend's words for each kind of marked card on a board."""
+
 
 DIRECTIONS = {
     # TRANSLATORS: how a removed card relates to the waste card, in brackets after the move.
@@ -243,12 +257,16 @@ class Words:
             return self.t.gettext(PICTURE_START)
         return self.t.gettext(PICTURE_AFTER) % {"number": after_move}
 
-    def snapshot(self, position: Position) -> str:
-        """A board snapshot in words, as the pages print it."""
-        head = self.t.ngettext(*STOCK_AND_WASTE, position.stock_count) % {
+    def piles(self, position: Position) -> str:
+        """The stock and the waste card in words: a snapshot's first sentence."""
+        return self.t.ngettext(*STOCK_AND_WASTE, position.stock_count) % {
             "count": position.stock_count,
             "card": self.card(position.waste),
         }
+
+    def snapshot(self, position: Position) -> str:
+        """A board snapshot in words, as the pages print it."""
+        head = self.piles(position)
         parts: list[str] = []
         for number, column in enumerate(position.columns, start=1):
             if not column:

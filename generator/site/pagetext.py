@@ -4,9 +4,12 @@ paragraph and list item, tables as ``| a | b |`` rows.
 This is what the golden tests compare with ``tests/golden/*.txt``: the text a
 reader sees on the page, taken from the HTML that MkDocs built. With
 ``pictures=True`` each picture (an ``<svg>``) adds a line with its text
-alternative, ``[picture] <title>: <desc>``, where it stands on the page: what
+alternative, ``[picture] <title>: <desc>``, where it stands on the page, and each item of a
+board's legend (``<ul class="golf-legend">``) a line ``[legend] <text>``: what
 the approved texts in ``docs_src/approved/`` hold, so that a reviewer reads
-everything a visitor reads (or hears).
+everything a visitor reads (or hears). A figure's caption, a button and a
+form control's label are lines of their own; what is drawn for the eye only
+(``aria-hidden="true"``, the text alternative beside it says it) is left out.
 """
 
 from __future__ import annotations
@@ -17,9 +20,11 @@ from html.parser import HTMLParser
 import markdown
 from mkdocs.utils.meta import get_data
 
-BLOCKS = {"h1", "h2", "h3", "h4", "p", "li", "tr"}
+BLOCKS = {"h1", "h2", "h3", "h4", "p", "li", "tr", "figcaption", "button", "label"}
 PICTURE = "[picture]"
 """The start of a picture's line."""
+LEGEND = "[legend]"
+"""The start of a line of a board's legend (part of the picture, like its text alternative)."""
 
 
 class _PageText(HTMLParser):
@@ -41,6 +46,8 @@ class _PageText(HTMLParser):
         """The lists we are in: a counter for a numbered one, None for bullets."""
         self.pending: list[str] = []
         """Picture lines of pictures inside a block, written after the block's line."""
+        self.legend = 0
+        """Inside a legend: its list's depth (1), else 0."""
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         classes = (dict(attrs).get("class") or "").split()
@@ -55,7 +62,8 @@ class _PageText(HTMLParser):
             self.picture = {"title": [], "desc": []}
         elif self.picture is not None and self.skip == 1 and tag in {"title", "desc"}:
             self.picture_part = tag  # the svg's own title and desc, not a card's
-        if self.skip or tag in {"svg", "script", "style"} or "headerlink" in classes:
+        hidden = dict(attrs).get("aria-hidden") == "true"
+        if self.skip or tag in {"svg", "script", "style"} or "headerlink" in classes or hidden:
             self.skip += 1
             return
         if tag == "thead":
@@ -67,8 +75,13 @@ class _PageText(HTMLParser):
         elif tag in {"ol", "ul"}:
             start = dict(attrs).get("start")
             self.lists.append((int(start) - 1 if start else 0) if tag == "ol" else None)
+            if "golf-legend" in classes or self.legend:
+                self.legend += 1
         elif tag in BLOCKS and self.buffer is None:
-            self.buffer = [self._marker()] if tag == "li" else []
+            if self.legend:
+                self.buffer = [f"{LEGEND} "] if self.pictures else None
+            else:
+                self.buffer = [self._marker()] if tag == "li" else []
 
     def handle_endtag(self, tag: str) -> None:
         if not self.article_level:
@@ -95,6 +108,7 @@ class _PageText(HTMLParser):
             self.in_head = False
         elif tag in {"ol", "ul"} and self.lists:
             self.lists.pop()
+            self.legend = max(0, self.legend - 1)
         elif tag in BLOCKS and self.buffer is not None:
             text = _normal("".join(self.buffer))
             if text and text != "-":
@@ -146,9 +160,11 @@ def page_text(html: str, *, pictures: bool = False) -> str:
 
 
 def without_pictures(text: str) -> str:
-    """``text`` (as :func:`page_text` gives it) without its picture lines."""
+    """``text`` (as :func:`page_text` gives it) without its picture and legend lines."""
     return "".join(
-        line for line in text.splitlines(keepends=True) if not line.startswith(PICTURE + " ")
+        line
+        for line in text.splitlines(keepends=True)
+        if not line.startswith((PICTURE + " ", LEGEND + " "))
     )
 
 

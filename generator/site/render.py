@@ -7,12 +7,13 @@ a value can put markup into a page.
 
 from __future__ import annotations
 
+import re
 import traceback
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from generator.i18n.catalogs import ROOT, Language, translations
 from generator.i18n.words import (
@@ -25,6 +26,7 @@ from generator.i18n.words import (
     GRID_SCORED,
     GRID_START,
     JOKER_NAME,
+    LEGEND,
     NEW_GAME_WINDOW,
     PICTURE_STOCK,
     PICTURE_WASTE,
@@ -37,7 +39,7 @@ from generator.pages.sixcard import GridExample
 from generator.patience import Card, GolfError, Position
 from generator.site import sixcard_pictures
 from generator.site.mdtext import OneLine, Text, format_text
-from generator.site.pictures import board
+from generator.site.pictures import board, text_board
 from generator.sixcard.cards import Card as SixCard
 
 TEMPLATES = ROOT / "docs_src" / "templates"
@@ -94,6 +96,7 @@ def environment(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.policies["ext.i18n.trimmed"] = True
+    env.filters["raw_html"] = raw_html
     return env
 
 
@@ -145,23 +148,48 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
     }
     env.globals.update({name: _as_text(helper) for name, helper in helpers.items()})
 
+    def legend(kinds: Sequence[str]) -> Markup:
+        """What the marked cards of a board are, each beside a sample of its mark."""
+        items = "".join(
+            f'<li><span class="golf-key golf-key-{kind}" aria-hidden="true"></span>'
+            f"{escape(words.p(LEGEND[kind]))}</li>"
+            for kind in dict.fromkeys(kinds)
+        )
+        return Markup(f'<ul class="golf-legend">{items}</ul>')
+
     def picture(
         position: Position, after_move: int, highlights: dict[Card, str] | None = None
     ) -> Markup:
-        """A board picture beside a snapshot: SVG built by ElementTree, so its text is escaped."""
+        """A board picture with the position in words as its caption: the caption is its one
+        text alternative (the SVG, built by ElementTree, is hidden from screen readers),
+        and a legend of its marked cards."""
         svg = board(
             position,
             label=words.short,
             title=words.picture_title(after_move),
-            desc=words.snapshot(position),
+            desc="",
             stock_label=words.p(PICTURE_STOCK),
             waste_label=words.p(PICTURE_WASTE),
             highlights=highlights,
             ident=f"position-{after_move}",
         )
-        return Markup(f'<figure class="golf-figure">{svg}</figure>')
+        kinds = ["free", *(highlights or {}).values()]
+        return Markup(
+            f'<figure class="golf-figure">{svg}'
+            f"<figcaption>{escape(words.snapshot(position))}</figcaption>"
+            f"{legend(kinds)}</figure>"
+        )
 
     env.globals["picture"] = picture
+    env.globals["legend"] = legend
+
+    def position_board(position: Position, highlights: dict[Card, str] | None = None) -> Markup:
+        """A board as HTML text (the won game's stepper), the stock and waste in words."""
+        return text_board(
+            position, label=words.short, piles=words.piles(position), highlights=highlights
+        )
+
+    env.globals["position_board"] = position_board
 
     def card_run(cards: Sequence[SixCard]) -> Markup:
         """Small card pictures inside a sentence; their text alternative is the cards' names."""
@@ -232,6 +260,22 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
     env.globals["stuck_message"] = STUCK_MESSAGE
     env.globals["new_game_window"] = NEW_GAME_WINDOW
     return words
+
+
+def raw_html(value: object) -> Markup:
+    """Page text for a raw HTML block, where Markdown reads no escapes: HTML-escaped only.
+
+    A sentence the templates made Markdown-safe (:class:`~markupsafe.Markup`
+    from :func:`~generator.site.mdtext.format_text`, a :class:`Text`) loses its
+    backslash escapes, which Markdown would otherwise show inside the block;
+    everything else is HTML-escaped.
+
+    >>> raw_html(format_text("%(n)s. a_b <i>", {"n": 12}))
+    Markup('12. a_b &lt;i&gt;')
+    """
+    if isinstance(value, Markup):
+        return Markup(re.sub(r"\\(.)", r"\1", str(value)))
+    return escape(str(value))
 
 
 def _named(card: SixCard) -> Card:
