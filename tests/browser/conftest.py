@@ -132,12 +132,19 @@ class Site:
         return target if target.is_file() else None
 
 
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that closes a connection early (a tab closed mid-download) is no error."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 @contextmanager
 def served(root: Path) -> Iterator[str]:
     """Serve the folder ``root`` (made or filled later) on localhost from a thread; yields its URL."""
-    server = ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_SiteHandler, directory=str(root))
-    )
+    server = _Server(("127.0.0.1", 0), functools.partial(_SiteHandler, directory=str(root)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
