@@ -277,7 +277,7 @@ ATTACKS: dict[str, tuple[list[tuple[str, str, str]], str]] = {
     ),
     "a closing title tag in a heading": (
         [(NL, 'msgstr "De gewonnen partij"', 'msgstr "</title><script>alert(x)</script>"')],
-        rf"{NL}:\d+: the translation of 'The won game' adds an HTML tag",
+        rf"{NL}:\d+: the translation of 'A won game, move by move' adds an HTML tag",
     ),
     "a Markdown link": (
         [(NL, 'msgstr "Wat er gebeurt"', 'msgstr "[x](javascript:alert(x))"')],

@@ -304,7 +304,7 @@ def test_won_game_page_is_a_stepper_of_every_position(site: Path, code: str) -> 
 def test_won_game_page_steps_through_every_move(site: Path) -> None:
     html = (site / "en" / "won-game" / "index.html").read_text(encoding="utf-8")
     assert "Move 2: you remove 9♣ from column 5 (one rank higher than 8♠)" in html
-    assert "Move 35: you remove A♥ from column 3 (King and Ace connected, onto K♣)" in html
+    assert "Move 35: you remove A♥ from column 3 (onto K♣: King and Ace connect)" in html
     recorded = load_reference_game()
     game = Game(recorded.deal, recorded.rules)
     for move in recorded.moves:

@@ -129,7 +129,9 @@ def test_pages_follow_the_engine_when_the_scoring_changes(monkeypatch: pytest.Mo
     after = render_language(english, page_facts())["rules.md"]
     assert "| +20 |" in after and "| −5 |" in after
     assert "700 points (35 × 20)" in after
-    assert "20 r − 5 (35 − r)" in after
+    assert "worth 20 points for each card removed minus 5 points for each card left" in after
+    dutch = next(lang for lang in languages() if lang.code == "nl")
+    assert "20 r − 5 (35 − r)" in render_language(dutch, page_facts())["rules.md"]
 
 
 def test_rendering_is_reproducible() -> None:

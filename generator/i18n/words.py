@@ -184,8 +184,8 @@ DIRECTIONS_THAN = {
     "higher": N_("one rank higher than %(card)s"),
     # TRANSLATORS: as "one rank lower", naming the waste card: %(card)s is its short form (9♣).
     "lower": N_("one rank lower than %(card)s"),
-    # TRANSLATORS: an Ace removed onto a King or back; %(card)s is the waste card's short form (K♣).
-    "wrap": N_("King and Ace connected, onto %(card)s"),
+    # TRANSLATORS: an Ace played onto a King or back; %(card)s is the waste card's short form (K♣).
+    "wrap": N_("onto %(card)s: King and Ace connect"),
 }
 
 

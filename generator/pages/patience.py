@@ -176,9 +176,6 @@ def rules_page_facts() -> dict[str, Any]:
         "scoring": SCORING,
         "won_score": game.score,
         "number": code.number,
-        "formula": (
-            f"{SCORING.per_removal} r − {-SCORING.per_card_left_when_stuck} ({TABLEAU_SIZE} − r)"
-        ),
         "stuck_examples": stuck,
         "undo_limit": UNDO_LIMIT,
         "traditional": TRADITIONAL_SCORING,

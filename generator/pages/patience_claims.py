@@ -152,8 +152,9 @@ LEGAL_MOVES = (
 )
 WON_SCORE = (
     "A won game is therefore always worth %(score)s points (%(tableau)s × %(points)s), with"
-    " or without undo; cards left in the stock earn nothing extra. A game stuck after r "
-    "cards are removed is worth %(formula)s points, without going below zero:"
+    " or without undo; cards left in the stock earn nothing extra. A stuck game is worth "
+    "%(points)s points for each card removed minus %(penalty)s points for each card left on "
+    "the tableau, without going below zero:"
 )
 """Sentences that more than one claim backs."""
 
@@ -446,7 +447,7 @@ def king_and_ace(facts: dict[str, Any]) -> list[str]:
 
 @claim(
     "wrap-example",
-    "Example on %(easy)s: move %(number)s of the won game removes %(card)s from column "
+    "Example on %(easy)s: move %(number)s of the won game plays %(card)s from column "
     "%(column)s onto %(onto)s. On %(classic)s this move would be refused.",
 )
 def wrap_example(facts: dict[str, Any]) -> list[str]:
