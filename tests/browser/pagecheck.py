@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -137,22 +138,28 @@ class Recorder:
         route.abort()
 
 
+_TABS: weakref.WeakKeyDictionary[Any, tuple[Any, Recorder]] = weakref.WeakKeyDictionary()
+"""One tab per browser context, reused from visit to visit (a new tab is a new renderer)."""
+
+
 @contextmanager
 def opened(context: Any, site: Site, target: Target, width: int) -> Iterator[tuple[Any, Recorder]]:
-    """``target`` open in a new tab ``width`` px wide, its requests settled; the tab is closed after.
+    """``target`` open in the context's tab, ``width`` px wide, its requests settled.
 
-    Each visit has its own tab, so that a request the browser abandons when the test moves on is no
-    failure of the next page. The recorder holds the problems of the loading so far, a wrong status
-    or landing place included; the caller takes them when it has done with the page.
+    The recorder holds the problems of the loading so far, a wrong status or landing place
+    included; the caller takes them when it has done with the page. Afterwards the tab goes to
+    ``about:blank`` and what happens meanwhile is dropped: a request the browser abandons when
+    the test moves on is no failure of the page, nor of the next one.
     """
-    page = context.new_page()
-    try:
-        page.set_viewport_size({"width": width, "height": WIDTHS[width]})
-        recorder = Recorder(site)
+    page, recorder = _TABS.get(context) or (None, None)
+    if page is None or recorder is None or page.is_closed() or recorder.site != site:
+        page, recorder = context.new_page(), Recorder(site)
         recorder.attach(page)
-        url = site.url + target.path
-        if target.status != 200:
-            recorder.expected[url] = target.status
+        _TABS[context] = (page, recorder)
+    page.set_viewport_size({"width": width, "height": WIDTHS[width]})
+    url = site.url + target.path
+    recorder.expected = {urldefrag(url).url: target.status} if target.status != 200 else {}
+    try:
         response = page.goto(url, wait_until="load")
         if response is None or response.status != target.status:
             status = None if response is None else response.status
@@ -162,7 +169,9 @@ def opened(context: Any, site: Site, target: Target, width: int) -> Iterator[tup
         recorder.settle(page)
         yield page, recorder
     finally:
-        page.close()
+        page.goto("about:blank", wait_until="load")
+        recorder.take()
+        recorder.pending.clear()
 
 
 def page_problems(page: Any, scheme: str, material: bool) -> list[str]:
