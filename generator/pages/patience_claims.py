@@ -551,6 +551,7 @@ def end(facts: dict[str, Any]) -> list[str]:
     "The game is stuck: per card left on the tableau",
     WON_SCORE,
     "%(count)s cards removed, %(left)s left: %(score)s points;",
+    "%(count)s cards removed, %(left)s left: %(score)s points.",
     "Score: %(count)s points.",
 )
 def score(facts: dict[str, Any]) -> list[str]:
