@@ -17,6 +17,8 @@ from html.parser import HTMLParser
 import markdown
 from mkdocs.utils.meta import get_data
 
+from generator.site.placeholders import join_pictures, split_pictures
+
 BLOCKS = {"h1", "h2", "h3", "h4", "p", "li", "tr"}
 PICTURE = "[picture]"
 """The start of a picture's line."""
@@ -155,5 +157,6 @@ def without_pictures(text: str) -> str:
 def markdown_text(source: str, *, pictures: bool = False) -> str:
     """The text of a generated Markdown page as MkDocs renders it (front matter left out)."""
     content, _meta = get_data(source)
-    html = markdown.markdown(content, extensions=["tables"])
+    content, svgs = split_pictures(content)
+    html = join_pictures(markdown.markdown(content, extensions=["tables"]), svgs)
     return page_text(f'<article class="md-content__inner">{html}</article>', pictures=pictures)
