@@ -409,40 +409,26 @@ def build_site(
     site_url = site_url_of(site_url, "--site-url") if site_url is not None else None
     if not offline:
         site_url = site_url or configured_site_url()
-    all_languages = languages()
-    if rendered is None:
-        rendered = _render_all(all_languages, verify)
+    if verify and checks is None:
+        from generator.check import run_checks
+
+        def checks() -> list[str]:
+            return run_checks(VERIFIED_BEFORE_BUILD, rendered=rendered)
+
     site.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".site-build-", dir=site.parent))
     try:
-        jobs = []
-        for language in all_languages:
-            t = translations(language, fallback_warning=False)
-            docs_dir = staging / "docs" / language.code
-            write_pages(rendered[language.code], docs_dir)
-            if offline:
-                write_pages({OFFLINE_SHIM_PAGE: OFFLINE_SHIM.read_text(encoding="utf-8")}, docs_dir)
-            config_file = staging / f"mkdocs-{language.code}.yml"
-            config = language_config(
-                language,
-                all_languages,
-                docs_dir,
-                staging / "site" / language.code,
-                t,
-                site_url,
-                config_dir=staging,
-                offline=offline,
-            )
-            config_file.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
-            jobs.append((config_file, language.code))
-        if verify and checks is None:
-            from generator.check import run_checks
-
-            pages = rendered
-
-            def checks() -> list[str]:
-                return run_checks(VERIFIED_BEFORE_BUILD, rendered=pages)
-
+        try:
+            all_languages = languages()
+            if rendered is None:
+                rendered = render_all(all_languages)
+            jobs = stage_languages(staging, all_languages, rendered, site_url, offline)
+        except GolfError:
+            # say what ``check`` says of it: where, and everything else that is wrong
+            problems = checks() if checks else []
+            if problems:
+                raise BuildRefused(problems) from None
+            raise
         problems = build_languages(jobs, checks)
         if problems:
             raise BuildRefused(problems)
@@ -465,17 +451,33 @@ def render_all(all_languages: list[Language]) -> dict[str, dict[str, str]]:
     }
 
 
-def _render_all(all_languages: list[Language], verify: bool) -> dict[str, dict[str, str]]:
-    try:
-        return render_all(all_languages)
-    except GolfError:
-        if verify:  # say what ``check`` says of it: where, and everything else that is wrong
-            from generator.check import run_checks
-
-            problems = run_checks(VERIFIED_BEFORE_BUILD)
-            if problems:
-                raise BuildRefused(problems) from None
-        raise
+def stage_languages(
+    staging: Path,
+    all_languages: list[Language],
+    rendered: dict[str, dict[str, str]],
+    site_url: str | None,
+    offline: bool,
+) -> list[tuple[Path, str]]:
+    """Each language's pages and MkDocs configuration in ``staging``: ``(config file, code)``."""
+    jobs = []
+    for language in all_languages:
+        docs_dir = staging / "docs" / language.code
+        write_pages(rendered[language.code], docs_dir)
+        if offline:
+            write_pages({OFFLINE_SHIM_PAGE: OFFLINE_SHIM.read_text(encoding="utf-8")}, docs_dir)
+        config = language_config(
+            language,
+            all_languages,
+            docs_dir,
+            staging / "site" / language.code,
+            site_url=site_url,
+            config_dir=staging,
+            offline=offline,
+        )
+        config_file = staging / f"mkdocs-{language.code}.yml"
+        config_file.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
+        jobs.append((config_file, language.code))
+    return jobs
 
 
 def build_languages(

@@ -25,9 +25,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from mkdocs.plugins import event_priority
+
 from generator.i18n.catalogs import languages
 from generator.patience import GolfError
-from generator.site.build import THEME_CACHE, write_pages
+from generator.site import build
+from generator.site.build import write_pages
 from generator.site.placeholders import join_pictures, split_pictures
 from generator.site.render import render_language
 
@@ -47,9 +50,19 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
     return join_pictures(html, _pictures.pop(page.file.src_uri, []))
 
 
-def on_env(env: Any, config: Any, files: Any) -> Any:
-    env.bytecode_cache = THEME_CACHE
-    return env
+@event_priority(100)  # before the search plugin's, which makes environments of its own
+def on_config(config: Any) -> None:
+    """Every Jinja environment the theme makes (MkDocs' own, the search plugin's) shares the cache."""
+    make_env = config.theme.get_env
+
+    def get_env() -> Any:
+        env = make_env()
+        env.bytecode_cache = (
+            build.THEME_CACHE
+        )  # read when used: MkDocs loads a hook once per process
+        return env
+
+    config.theme.get_env = get_env
 
 
 def error_page(message: str) -> str:
