@@ -161,6 +161,9 @@ def test_the_offline_site_searches_without_a_server(offline: Path) -> None:
         page = (folder / "rules.html").read_text(encoding="utf-8")
         assert '<script src="assets/iframe-worker/shim.js"></script>' in page
         assert "unpkg.com" not in page
+        # Material's script would fetch the sitemap.xml beside each, refused from file://
+        for name in ("rules.html", "404.html"):
+            assert 'rel="alternate"' not in (folder / name).read_text(encoding="utf-8")
     shipped = (offline / "en" / "assets" / "iframe-worker" / "shim.js").read_bytes()
     assert shipped == build.OFFLINE_SHIM.read_bytes()
 

@@ -179,6 +179,7 @@ def language_config(
         # into a script; the Web Worker shim it would fetch from unpkg.com is shipped instead.
         config["plugins"] = [*config.get("plugins", []), "offline"]
         extra["polyfills"] = [OFFLINE_SHIM_PAGE]
+        extra["generator_offline"] = True  # the hook leaves out <link rel="alternate">
     return config
 
 

@@ -21,6 +21,7 @@ that fixes the file brings the pages back.
 from __future__ import annotations
 
 import html
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -48,6 +49,23 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
 
 def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
     return join_pictures(html, _pictures.pop(page.file.src_uri, []))
+
+
+ALTERNATE_LINK = re.compile(r'<link rel="alternate" href="[^"]*" hreflang="[^"]*">\s*')
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    """An offline site has no ``<link rel="alternate">``: Material's script fetches the
+    ``sitemap.xml`` beside each, which a browser refuses from ``file://`` (a console error).
+    The language switcher does not need them."""
+    if config["extra"].get("generator_offline"):
+        return ALTERNATE_LINK.sub("", output)
+    return output
+
+
+def on_post_template(output_content: str, template_name: str, config: Any) -> str:
+    """The 404 page, as :func:`on_post_page`."""
+    return on_post_page(output_content, None, config)
 
 
 @event_priority(100)  # before the search plugin's, which makes environments of its own
