@@ -89,6 +89,9 @@ class _ThemeCache(jinja2.BytecodeCache):
 
 THEME_CACHE = _ThemeCache()
 
+THEME_FILES: dict[tuple[Any, ...], list[str]] = {}
+"""The theme's static files MkDocs copies, listed once per process (by the hook) for ``build``."""
+
 
 class SiteError(GolfError):
     """MkDocs refused to build a language's site."""

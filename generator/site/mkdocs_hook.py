@@ -32,23 +32,37 @@ from generator.i18n.catalogs import languages
 from generator.patience import GolfError
 from generator.site import build
 from generator.site.build import write_pages
-from generator.site.placeholders import join_pictures, split_pictures
+from generator.site.placeholders import for_search, join_pictures, split_pictures
 from generator.site.render import render_language
 
 ERROR_MARK = "<!-- generator: error page -->"
 
-_pictures: dict[str, list[str]] = {}
-"""Each page's pictures, by its source path, from its Markdown to its HTML."""
+_pictures: dict[str, tuple[list[str], str]] = {}
+"""Each page's pictures and its HTML with their placeholders, by the page's source path."""
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     text, pictures = split_pictures(markdown)
-    _pictures[page.file.src_uri] = pictures
+    _pictures[page.file.src_uri] = (pictures, "")
     return text
 
 
 def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
-    return join_pictures(html, _pictures.pop(page.file.src_uri, []))
+    """The page as the search plugin indexes it: the pictures' text, not their drawing."""
+    pictures, _ = _pictures.get(page.file.src_uri, ([], ""))
+    if not pictures:
+        return html
+    _pictures[page.file.src_uri] = (pictures, html)
+    return join_pictures(html, [for_search(picture) for picture in pictures])
+
+
+@event_priority(-100)  # after the search plugin has indexed the page
+def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
+    """The page as it is shown: the pictures whole."""
+    pictures, html = _pictures.pop(page.file.src_uri, ([], ""))
+    if pictures:
+        page.content = join_pictures(html, pictures)
+    return context
 
 
 ALTERNATE_LINK = re.compile(r'<link rel="alternate" href="[^"]*" hreflang="[^"]*">\s*')
@@ -70,14 +84,33 @@ def on_post_template(output_content: str, template_name: str, config: Any) -> st
 
 @event_priority(100)  # before the search plugin's, which makes environments of its own
 def on_config(config: Any) -> None:
-    """Every Jinja environment the theme makes (MkDocs' own, the search plugin's) shares the cache."""
+    """Every Jinja environment the theme makes (MkDocs' own, the search plugin's) shares the
+    compiled templates; in ``build``, the list of the theme's files is also made once per process
+    (walking Material's folder, icons and all, costs as much as a page). ``serve`` walks it each
+    time, so that a file added to the overrides shows up."""
     make_env = config.theme.get_env
+    theme_files = "generator_language" not in config["extra"]
+    static = tuple(sorted(config.theme.static_templates))
 
     def get_env() -> Any:
         env = make_env()
         env.bytecode_cache = (
             build.THEME_CACHE
         )  # read when used: MkDocs loads a hook once per process
+        if theme_files:
+            list_templates = env.list_templates
+            key = (tuple(env.loader.searchpath), static)
+
+            def listed(extensions: Any = None, filter_func: Any = None) -> list[str]:
+                # MkDocs' filter depends only on the static templates (in the key)
+                names = build.THEME_FILES.get((key, extensions))
+                if names is None:
+                    names = build.THEME_FILES[(key, extensions)] = list_templates(
+                        extensions, filter_func
+                    )
+                return list(names)
+
+            env.list_templates = listed
         return env
 
     config.theme.get_env = get_env

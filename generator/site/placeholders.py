@@ -39,6 +39,27 @@ def split_pictures(markdown: str) -> tuple[str, list[str]]:
     return SVG.sub(keep, markdown), pictures
 
 
+EMPTY_ELEMENT = re.compile(r"<[a-zA-Z][^<>]*/>")
+ATTRIBUTES = re.compile(r"<([a-zA-Z][\w:-]*)\s[^<>]*>")
+
+
+def for_search(svg: str) -> str:
+    """``svg`` as the search index reads it, for less: without attributes and empty elements.
+
+    Material's search plugin keeps a picture's text (its title, description and
+    card labels) and none of its tags; it parses every attribute of every tag
+    to find that out. This keeps the elements (so that ``<style>`` is still
+    skipped) and their text, in order, and drops what cannot add text. An
+    attribute the search reads (``data-search-exclude``) keeps the picture whole.
+
+    >>> for_search('<svg class="b"><title>A</title><rect x="1"/><text x="2">7♥</text></svg>')
+    '<svg><title>A</title><text>7♥</text></svg>'
+    """
+    if "data-search-exclude" in svg:
+        return svg
+    return ATTRIBUTES.sub(r"<\1>", EMPTY_ELEMENT.sub("", svg))
+
+
 def join_pictures(html: str, pictures: list[str]) -> str:
     """``html`` with each placeholder replaced by its picture."""
     if not pictures:
