@@ -51,6 +51,7 @@ from generator.site.approval import (
     seed_problems,
     stray_files,
 )
+from generator.site.build import Submit
 from generator.site.pagetext import markdown_text as markdown_text
 from generator.site.render import page_facts
 
@@ -409,7 +410,7 @@ def check_safety(languages: list[Language]) -> Problems:
 def check_site(
     languages: list[Language],
     rendered: Rendered | None = None,
-    meanwhile: Callable[[], list[str]] | None = None,
+    meanwhile: Callable[[Submit | None], list[str]] | None = None,
 ) -> list[str]:
     """Build every language's site into a temporary folder, strictly (link validation included).
 
@@ -420,9 +421,9 @@ def check_site(
 
     found: list[str] | None = None
 
-    def others() -> list[str]:
+    def others(submit: Submit | None) -> list[str]:
         nonlocal found
-        found = meanwhile() if meanwhile else []
+        found = meanwhile(submit) if meanwhile else []
         return []  # the site is built into a temporary folder: nothing to refuse
 
     problems = []
@@ -432,7 +433,7 @@ def check_site(
         except GolfError as error:
             problems.append(_located(str(error)))
     if found is None:  # the build stopped before the languages were built
-        found = meanwhile() if meanwhile else []
+        found = meanwhile(None) if meanwhile else []
     return found + problems
 
 
@@ -456,11 +457,28 @@ PARTS: dict[str, Callable[[list[Language], Rendered | None], Problems]] = {
 }
 
 
-def run_checks(parts: list[str] | None = None, *, rendered: Rendered | None = None) -> list[str]:
+IN_WORKER = ["examples"]
+"""The parts that run in a worker process of the site's build, when there is one (they need
+neither the rendered pages nor anything else of the build)."""
+
+
+def run_part(name: str) -> list[str]:
+    """One part's problems, on its own (what a worker process runs)."""
+    return run_checks([name])
+
+
+def run_checks(
+    parts: list[str] | None = None,
+    *,
+    rendered: Rendered | None = None,
+    submit: Submit | None = None,
+) -> list[str]:
     """Every problem found by the named parts (all by default), in the parts' order.
 
     The pages are rendered once for ``pages`` and ``site`` (or given as
     ``rendered``), and ``site`` builds the languages while the other parts run.
+    ``submit`` runs the parts of :data:`IN_WORKER` in a worker process of the
+    build meanwhile.
     """
     try:
         languages = site_languages()
@@ -471,14 +489,18 @@ def run_checks(parts: list[str] | None = None, *, rendered: Rendered | None = No
         rendered = _rendered(languages)
     others = [name for name in parts if name != "site"]
 
-    def run_others() -> list[str]:
-        problems: list[str] = []
-        for name in others:
-            problems.extend(PARTS[name](languages, rendered))
-        return problems
+    def run_others(submit: Submit | None) -> list[str]:
+        elsewhere = {
+            name: submit(run_part, name) for name in others if submit and name in IN_WORKER
+        }
+        found = {
+            name: list(PARTS[name](languages, rendered)) for name in others if name not in elsewhere
+        }
+        found.update((name, future.result()) for name, future in elsewhere.items())
+        return [problem for name in others for problem in found[name]]
 
     if "site" not in parts:
-        return run_others()
+        return run_others(submit)
     if parts[-1] != "site":  # keep the order asked for: no building alongside
         problems: list[str] = []
         for name in parts:

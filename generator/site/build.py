@@ -93,6 +93,12 @@ THEME_FILES: dict[tuple[Any, ...], list[str]] = {}
 """The theme's static files MkDocs copies, listed once per process (by the hook) for ``build``."""
 
 
+Submit = Callable[..., "Future[Any]"]
+"""Runs a function (and its arguments, all picklable) in a worker process: ``pool.submit``."""
+Checks = Callable[[Submit | None], list[str]]
+"""What runs while the languages build: problems, found here or through the submit function."""
+
+
 class SiteError(GolfError):
     """MkDocs refused to build a language's site."""
 
@@ -386,7 +392,7 @@ def build_site(
     site_url: str | None = None,
     offline: bool = False,
     rendered: dict[str, dict[str, str]] | None = None,
-    checks: Callable[[], list[str]] | None = None,
+    checks: Checks | None = None,
 ) -> list[BuiltLanguage]:
     """Render and build every language into ``site/<code>/``; replace ``site`` only on success.
 
@@ -406,7 +412,8 @@ def build_site(
     ``rendered`` is every language's rendered pages, by language code, when the
     caller has them (``check`` does); otherwise they are rendered here.
     ``checks`` runs in place of ``verify``'s while the languages build; the
-    build is refused (:class:`BuildRefused`) if it returns problems.
+    build is refused (:class:`BuildRefused`) if it returns problems. It is given
+    a function that runs work in the build's worker processes (or None).
     """
     if offline and site_url is not None:
         raise SiteError("--offline: a site opened from disk has no site URL; leave out --site-url")
@@ -416,20 +423,21 @@ def build_site(
     if verify and checks is None:
         from generator.check import run_checks
 
-        def checks() -> list[str]:
-            return run_checks(VERIFIED_BEFORE_BUILD, rendered=rendered)
+        def checks(submit: Submit | None) -> list[str]:
+            return run_checks(VERIFIED_BEFORE_BUILD, rendered=rendered, submit=submit)
 
     site.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".site-build-", dir=site.parent))
     try:
         try:
             all_languages = languages()
+            ts: dict[str, Translations] = {lang.code: translations(lang) for lang in all_languages}
             if rendered is None:
-                rendered = render_all(all_languages)
-            jobs = stage_languages(staging, all_languages, rendered, site_url, offline)
+                rendered = render_all(all_languages, ts)
+            jobs = stage_languages(staging, all_languages, rendered, site_url, offline, ts)
         except GolfError:
             # say what ``check`` says of it: where, and everything else that is wrong
-            problems = checks() if checks else []
+            problems = checks(None) if checks else []
             if problems:
                 raise BuildRefused(problems) from None
             raise
@@ -446,11 +454,17 @@ def build_site(
         shutil.rmtree(staging, ignore_errors=True)
 
 
-def render_all(all_languages: list[Language]) -> dict[str, dict[str, str]]:
-    """Every language's pages (:func:`generator.site.render.render_language`), by language code."""
+def render_all(
+    all_languages: list[Language], ts: dict[str, Translations] | None = None
+) -> dict[str, dict[str, str]]:
+    """Every language's pages (:func:`generator.site.render.render_language`), by language code;
+    ``ts``: their translations, when the caller has read them."""
     facts = page_facts()
+    ts = ts if ts is not None else {}
     return {
-        language.code: render_language(language, facts, translations(language))
+        language.code: render_language(
+            language, facts, ts.get(language.code) or translations(language)
+        )
         for language in all_languages
     }
 
@@ -461,8 +475,10 @@ def stage_languages(
     rendered: dict[str, dict[str, str]],
     site_url: str | None,
     offline: bool,
+    ts: dict[str, Translations] | None = None,
 ) -> list[tuple[Path, str]]:
-    """Each language's pages and MkDocs configuration in ``staging``: ``(config file, code)``."""
+    """Each language's pages and MkDocs configuration in ``staging``: ``(config file, code)``;
+    ``ts``: the languages' translations, when the caller has read them."""
     jobs = []
     for language in all_languages:
         docs_dir = staging / "docs" / language.code
@@ -474,6 +490,7 @@ def stage_languages(
             all_languages,
             docs_dir,
             staging / "site" / language.code,
+            (ts or {}).get(language.code),
             site_url=site_url,
             config_dir=staging,
             offline=offline,
@@ -484,14 +501,13 @@ def stage_languages(
     return jobs
 
 
-def build_languages(
-    jobs: list[tuple[Path, str]], checks: Callable[[], list[str]] | None = None
-) -> list[str]:
+def build_languages(jobs: list[tuple[Path, str]], checks: Checks | None = None) -> list[str]:
     """Build each ``(config file, label)`` with MkDocs, one worker process per core.
 
-    ``checks`` runs here meanwhile; its problems are returned (they say more than
-    a failed build, so they win). Otherwise the first language that failed
-    raises its :class:`SiteError`.
+    ``checks`` runs meanwhile, here and (through the function it is given) in
+    the workers; its problems are returned (they say more than a failed build,
+    so they win). Otherwise the first language that failed raises its
+    :class:`SiteError`.
     """
     workers = min(len(jobs), os.cpu_count() or 1)
     context = (
@@ -500,7 +516,7 @@ def build_languages(
         else None
     )
     if workers < 2 or context is None:
-        problems = checks() if checks else []
+        problems = checks(None) if checks else []
         if not problems:
             for config_file, label in jobs:
                 mkdocs_build(config_file, label)
@@ -509,7 +525,7 @@ def build_languages(
         futures: list[Future[None]] = [
             pool.submit(_build_language, config_file, label) for config_file, label in jobs
         ]
-        problems = checks() if checks else []
+        problems = checks(pool.submit) if checks else []
         failures = [future.exception() for future in futures]
     if problems:
         return problems

@@ -17,7 +17,7 @@ from html.parser import HTMLParser
 import markdown
 from mkdocs.utils.meta import get_data
 
-from generator.site.placeholders import join_pictures, split_pictures
+from generator.site.placeholders import for_search, join_pictures, split_pictures
 
 BLOCKS = {"h1", "h2", "h3", "h4", "p", "li", "tr"}
 PICTURE = "[picture]"
@@ -158,5 +158,7 @@ def markdown_text(source: str, *, pictures: bool = False) -> str:
     """The text of a generated Markdown page as MkDocs renders it (front matter left out)."""
     content, _meta = get_data(source)
     content, svgs = split_pictures(content)
-    html = join_pictures(markdown.markdown(content, extensions=["tables"]), svgs)
+    # a picture's text alternative is its <title> and <desc>: the drawing need not be parsed
+    light = [for_search(svg) for svg in svgs]
+    html = join_pictures(markdown.markdown(content, extensions=["tables"]), light)
     return page_text(f'<article class="md-content__inner">{html}</article>', pictures=pictures)
