@@ -16,6 +16,7 @@ no hook: ``mkdocs build -f`` on one of them builds the same pages.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import logging
 import multiprocessing
@@ -67,27 +68,50 @@ OFFLINE_SHIM_PAGE = "assets/iframe-worker/shim.js"
 
 
 class _ThemeCache(jinja2.BytecodeCache):
-    """The theme's compiled templates, kept in memory for every build in this process.
+    """The theme's compiled templates, kept in memory for every build in this process, and on
+    disk (``_build/jinja/``, Jinja's own file cache) for the next process.
 
     MkDocs makes a new Jinja environment for each build; with this cache (set by
-    the hook's ``on_env``) a template whose source is unchanged is not compiled
-    again. A compiled template is immutable, so builds can share it.
+    the hook) a template whose source is unchanged is not compiled again. A
+    compiled template is immutable, so builds can share it; a cached one is used
+    only while its source's checksum is the same.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, directory: Path | None = None) -> None:
         self._codes: dict[str, tuple[str, CodeType]] = {}
+        self._disk = directory
+
+    def _files(self) -> jinja2.FileSystemBytecodeCache | None:
+        if self._disk is None:
+            return None
+        try:
+            self._disk.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return None  # a read-only checkout builds without it
+        return jinja2.FileSystemBytecodeCache(str(self._disk))
 
     def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
         entry = self._codes.get(bucket.key)
         if entry is not None and entry[0] == bucket.checksum:
             bucket.code = entry[1]
+            return
+        files = self._files()
+        if files is not None:
+            files.load_bytecode(bucket)  # Jinja checks the checksum and its own version
+            if bucket.code is not None:
+                self._codes[bucket.key] = (bucket.checksum, bucket.code)
 
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        if bucket.code is not None:
-            self._codes[bucket.key] = (bucket.checksum, bucket.code)
+        if bucket.code is None:
+            return
+        self._codes[bucket.key] = (bucket.checksum, bucket.code)
+        files = self._files()
+        if files is not None:
+            with contextlib.suppress(OSError):  # written to a temporary file, then renamed
+                files.dump_bytecode(bucket)
 
 
-THEME_CACHE = _ThemeCache()
+THEME_CACHE = _ThemeCache(ROOT / "_build" / "jinja")
 
 THEME_FILES: dict[tuple[Any, ...], list[str]] = {}
 """The theme's static files MkDocs copies, listed once per process (by the hook) for ``build``."""
