@@ -51,10 +51,13 @@ from generator.site.approval import (
     seed_problems,
     stray_files,
 )
+from generator.site.build import Submit
 from generator.site.pagetext import markdown_text as markdown_text
 from generator.site.render import page_facts
 
 Problems = Iterator[str]
+Rendered = dict[str, dict[str, str]]
+"""Every language's rendered pages, by language code (:func:`generator.site.build.render_all`)."""
 TEMPLATES_DIR = ROOT / "docs_src" / "templates"
 UPDATE = "run 'python -m generator catalog update'"
 
@@ -245,7 +248,8 @@ def _claim_failure(
 # -- pages -------------------------------------------------------------------
 
 
-def check_pages(languages: list[Language]) -> Problems:
+def check_pages(languages: list[Language], rendered: Rendered | None = None) -> Problems:
+    """``rendered``: every language's rendered pages, when the caller has them."""
     try:
         facts = page_facts()
     except GolfError:
@@ -255,7 +259,7 @@ def check_pages(languages: list[Language]) -> Problems:
         if not language.shipped and not language.seed_pages:
             continue
         try:
-            texts = page_texts(language, facts)
+            texts = page_texts(language, facts, (rendered or {}).get(language.code))
         except GolfError as error:
             yield _located(str(error))
             continue
@@ -403,32 +407,103 @@ def check_safety(languages: list[Language]) -> Problems:
 # -- site --------------------------------------------------------------------
 
 
-def check_site() -> Problems:
+def check_site(
+    languages: list[Language],
+    rendered: Rendered | None = None,
+    meanwhile: Callable[[Submit | None], list[str]] | None = None,
+) -> list[str]:
+    """Build every language's site into a temporary folder, strictly (link validation included).
+
+    ``meanwhile`` (the other parts of ``check``) runs while the languages build;
+    its problems come first.
+    """
     from generator.site.build import build_site
 
+    found: list[str] | None = None
+
+    def others(submit: Submit | None) -> list[str]:
+        nonlocal found
+        found = meanwhile(submit) if meanwhile else []
+        return []  # the site is built into a temporary folder: nothing to refuse
+
+    problems = []
     with tempfile.TemporaryDirectory() as tmp:
         try:
-            build_site(Path(tmp) / "site", verify=False)
+            build_site(Path(tmp) / "site", verify=False, rendered=rendered, checks=others)
         except GolfError as error:
-            yield _located(str(error))
+            problems.append(_located(str(error)))
+    if found is None:  # the build stopped before the languages were built
+        found = meanwhile(None) if meanwhile else []
+    return found + problems
 
 
-PARTS: dict[str, Callable[[list[Language]], Problems]] = {
-    "examples": lambda languages: check_examples(),
+def _rendered(languages: list[Language]) -> Rendered | None:
+    """Every language's pages, rendered once for ``pages`` and ``site``; None if they cannot be
+    (each part then reports why)."""
+    from generator.site.build import render_all
+
+    try:
+        return render_all(languages)
+    except GolfError:
+        return None
+
+
+PARTS: dict[str, Callable[[list[Language], Rendered | None], Problems]] = {
+    "examples": lambda languages, rendered: check_examples(),
     "pages": check_pages,
-    "catalogs": check_catalogs,
-    "safety": check_safety,
-    "site": lambda languages: check_site(),
+    "catalogs": lambda languages, rendered: check_catalogs(languages),
+    "safety": lambda languages, rendered: check_safety(languages),
+    "site": lambda languages, rendered: iter(check_site(languages, rendered)),
 }
 
 
-def run_checks(parts: list[str] | None = None) -> list[str]:
-    """Every problem found by the named parts (all by default)."""
+IN_WORKER = ["examples"]
+"""The parts that run in a worker process of the site's build, when there is one (they need
+neither the rendered pages nor anything else of the build)."""
+
+
+def run_part(name: str) -> list[str]:
+    """One part's problems, on its own (what a worker process runs)."""
+    return run_checks([name])
+
+
+def run_checks(
+    parts: list[str] | None = None,
+    *,
+    rendered: Rendered | None = None,
+    submit: Submit | None = None,
+) -> list[str]:
+    """Every problem found by the named parts (all by default), in the parts' order.
+
+    The pages are rendered once for ``pages`` and ``site`` (or given as
+    ``rendered``), and ``site`` builds the languages while the other parts run.
+    ``submit`` runs the parts of :data:`IN_WORKER` in a worker process of the
+    build meanwhile.
+    """
     try:
         languages = site_languages()
     except GolfError as error:
         return [_located(str(error))]
-    problems: list[str] = []
-    for name in parts or list(PARTS):
-        problems.extend(PARTS[name](languages))
-    return problems
+    parts = parts or list(PARTS)
+    if rendered is None and {"pages", "site"} <= set(parts):
+        rendered = _rendered(languages)
+    others = [name for name in parts if name != "site"]
+
+    def run_others(submit: Submit | None) -> list[str]:
+        elsewhere = {
+            name: submit(run_part, name) for name in others if submit and name in IN_WORKER
+        }
+        found = {
+            name: list(PARTS[name](languages, rendered)) for name in others if name not in elsewhere
+        }
+        found.update((name, future.result()) for name, future in elsewhere.items())
+        return [problem for name in others for problem in found[name]]
+
+    if "site" not in parts:
+        return run_others(submit)
+    if parts[-1] != "site":  # keep the order asked for: no building alongside
+        problems: list[str] = []
+        for name in parts:
+            problems.extend(PARTS[name](languages, rendered))
+        return problems
+    return check_site(languages, rendered, run_others)

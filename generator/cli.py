@@ -114,12 +114,12 @@ def _deal(code_text: str, out: TextIO) -> int:
     return 0
 
 
-def _build(site: Path | None, site_url: str | None, err: TextIO) -> int:
+def _build(site: Path | None, site_url: str | None, offline: bool, err: TextIO) -> int:
     from generator.site.build import SITE, BuildRefused, build_site
 
     start = time.perf_counter()
     try:
-        built = build_site(site or SITE, site_url=site_url)
+        built = build_site(site or SITE, site_url=site_url, offline=offline)
     except BuildRefused as refused:
         if len(refused.problems) == 1:
             print(f"error: {refused.problems[0]}", file=err)
@@ -220,6 +220,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="where the site will be served, e.g. https://example.org/help/ (overrides "
         "mkdocs.yml's site_url): fills the sitemaps and fixes the 404 pages' links to it",
     )
+    build_cmd.add_argument(
+        "--offline",
+        action="store_true",
+        help="a site to open from disk (site/index.html), search included; no site URL",
+    )
 
     check_cmd = commands.add_parser(
         "check", help="verify the examples, pages, catalogs, translations' safety and the site"
@@ -306,7 +311,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "deal":
         return _deal(args.code, sys.stdout)
     if args.command == "build":
-        return _build(args.site, args.site_url, sys.stderr)
+        return _build(args.site, args.site_url, args.offline, sys.stderr)
     if args.command == "check":
         return _check(args.only, sys.stdout, sys.stderr)
     if args.command == "approve":

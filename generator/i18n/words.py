@@ -113,6 +113,8 @@ SITE_DESCRIPTION = N_("The rules of Golf patience and of Golf, the card game")
 DARK_MODE = N_("Dark mode")
 # TRANSLATORS: the label of the header button that switches the site back to its light colours.
 LIGHT_MODE = N_("Light mode")
+# TRANSLATORS: the heading of the page a visitor sees when a page of the site is missing.
+NOT_FOUND_TITLE = N_("404 - Not found")
 # TRANSLATORS: a section of the site's navigation: the patience (solitaire) for one player.
 NAV_PATIENCE = N_("Golf patience")
 # TRANSLATORS: a section of the site's navigation: Golf the card game for 2 or more players.

@@ -23,6 +23,9 @@ DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 REFERENCE_GAME = DATA_DIR / "reference_game.yaml"
 RULES_EXAMPLES = DATA_DIR / "rules_examples.yaml"
 VERDICTS = {"winnable": True, "unwinnable": False}
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_SCALARS = yaml.constructor.SafeConstructor()
+"""Scalars as ``yaml.safe_load`` reads them (their tags are resolved by the composer)."""
 
 
 class DataFileError(GolfError):
@@ -59,7 +62,7 @@ class _Located:
     def __init__(self, path: Path) -> None:
         self.path = path
         try:
-            node = yaml.compose(path.read_text(encoding="utf-8"))
+            node = yaml.compose(path.read_text(encoding="utf-8"), Loader=_LOADER)
         except yaml.MarkedYAMLError as error:
             mark = error.problem_mark
             line = mark.line + 1 if mark else 1
@@ -77,7 +80,7 @@ class _Located:
             value = [self._python(item) for item in node.value]
         else:
             # Scalars are not unique objects: errors about them name their parent's line.
-            return yaml.safe_load(yaml.serialize(node))
+            return _SCALARS.construct_object(node)
         self.lines[id(value)] = node.start_mark.line + 1
         return value
 

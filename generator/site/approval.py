@@ -58,11 +58,16 @@ def relative(path: Path) -> str:
         return str(path)
 
 
-def page_texts(language: Language, facts: dict[str, Any]) -> dict[str, str]:
-    """Every page of ``language`` as its approved text would hold it: {page name: text}."""
+def page_texts(
+    language: Language, facts: dict[str, Any], rendered: dict[str, str] | None = None
+) -> dict[str, str]:
+    """Every page of ``language`` as its approved text would hold it: {page name: text}.
+
+    ``rendered``: the language's rendered pages, when the caller has them.
+    """
     from generator.site.render import render_language
 
-    rendered = render_language(language, facts)
+    rendered = rendered if rendered is not None else render_language(language, facts)
     return {page: markdown_text(rendered[f"{page}.md"], pictures=True) for page in page_names()}
 
 

@@ -3,21 +3,36 @@
 Everything is built in a staging folder next to ``site/`` and moved into place
 only when every language has built cleanly, so a failed build leaves the
 previous site untouched and no half-written output.
+
+The pages are rendered once; the languages' MkDocs builds run in worker
+processes, one per core, while this process runs ``check``'s parts on the same
+rendered pages. Each worker compiles the theme's templates once for all the
+languages it builds (:data:`THEME_CACHE`), and the pictures stay out of the
+Markdown parser (:mod:`generator.site.placeholders`), both through the MkDocs
+hook :mod:`generator.site.mkdocs_hook`. The configurations written to the
+staging folder hold paths relative to themselves (as Zensical wants them) and
+no hook: ``mkdocs build -f`` on one of them builds the same pages.
 """
 
 from __future__ import annotations
 
+import contextlib
 import html
 import logging
+import multiprocessing
+import os
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from types import CodeType
 from typing import Any
 from urllib.parse import urlsplit
 
+import jinja2
 import yaml
 
 from generator.i18n.catalogs import (
@@ -33,6 +48,7 @@ from generator.i18n.words import (
     LIGHT_MODE,
     NAV_CARD_GAME,
     NAV_PATIENCE,
+    NOT_FOUND_TITLE,
     SITE_DESCRIPTION,
     SITE_NAME,
     Translations,
@@ -43,6 +59,68 @@ from generator.site.render import page_facts, render_language
 
 MKDOCS_YML = ROOT / "mkdocs.yml"
 SITE = ROOT / "site"
+HOOK = Path(__file__).with_name("mkdocs_hook.py")
+OFFLINE_SHIM = ROOT / "docs_src" / "vendor" / "iframe-worker" / "shim.js"
+"""Material's Web Worker shim for ``file://`` (iframe-worker 1.0.4, MIT), shipped instead of
+fetched: the offline site's search works from disk and asks nothing of the internet."""
+OFFLINE_SHIM_PAGE = "assets/iframe-worker/shim.js"
+"""Where an offline build puts :data:`OFFLINE_SHIM` in each language's site."""
+
+
+class _ThemeCache(jinja2.BytecodeCache):
+    """The theme's compiled templates, kept in memory for every build in this process, and on
+    disk (``_build/jinja/``, Jinja's own file cache) for the next process.
+
+    MkDocs makes a new Jinja environment for each build; with this cache (set by
+    the hook) a template whose source is unchanged is not compiled again. A
+    compiled template is immutable, so builds can share it; a cached one is used
+    only while its source's checksum is the same.
+    """
+
+    def __init__(self, directory: Path | None = None) -> None:
+        self._codes: dict[str, tuple[str, CodeType]] = {}
+        self._disk = directory
+
+    def _files(self) -> jinja2.FileSystemBytecodeCache | None:
+        if self._disk is None:
+            return None
+        try:
+            self._disk.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return None  # a read-only checkout builds without it
+        return jinja2.FileSystemBytecodeCache(str(self._disk))
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        entry = self._codes.get(bucket.key)
+        if entry is not None and entry[0] == bucket.checksum:
+            bucket.code = entry[1]
+            return
+        files = self._files()
+        if files is not None:
+            files.load_bytecode(bucket)  # Jinja checks the checksum and its own version
+            if bucket.code is not None:
+                self._codes[bucket.key] = (bucket.checksum, bucket.code)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if bucket.code is None:
+            return
+        self._codes[bucket.key] = (bucket.checksum, bucket.code)
+        files = self._files()
+        if files is not None:
+            with contextlib.suppress(OSError):  # written to a temporary file, then renamed
+                files.dump_bytecode(bucket)
+
+
+THEME_CACHE = _ThemeCache(ROOT / "_build" / "jinja")
+
+THEME_FILES: dict[tuple[Any, ...], list[str]] = {}
+"""The theme's static files MkDocs copies, listed once per process (by the hook) for ``build``."""
+
+
+Submit = Callable[..., "Future[Any]"]
+"""Runs a function (and its arguments, all picklable) in a worker process: ``pool.submit``."""
+Checks = Callable[[Submit | None], list[str]]
+"""What runs while the languages build: problems, found here or through the submit function."""
 
 
 class SiteError(GolfError):
@@ -75,16 +153,22 @@ def language_config(
     site_dir: Path,
     t: Translations | None = None,
     site_url: str | None = None,
+    *,
+    config_dir: Path | None = None,
+    offline: bool = False,
 ) -> dict[str, Any]:
     """The MkDocs configuration of one language: the shared ``mkdocs.yml`` with its paths and language set.
 
     ``site_url`` is the whole site's URL (checked by :func:`site_url_of`); the
     language's site is at ``site_url/<code>/``. Without it the configuration has
     no ``site_url`` (whatever ``mkdocs.yml`` says: :func:`build_site` reads that).
+    With ``config_dir`` (the folder the configuration is written to) its paths
+    are relative to that folder, as Zensical reads them. ``offline`` adds
+    Material's ``offline`` plugin: the site works opened from disk, search included.
     """
     config: dict[str, Any] = yaml.safe_load(MKDOCS_YML.read_text(encoding="utf-8"))
-    config["docs_dir"] = str(docs_dir)
-    config["site_dir"] = str(site_dir)
+    config["docs_dir"] = _path_in_config(docs_dir, config_dir)
+    config["site_dir"] = _path_in_config(site_dir, config_dir)
     t = OneLine(t if t is not None else translations(language, fallback_warning=False))
     config["site_name"] = _config_text(t.gettext(SITE_NAME), language, SITE_NAME)
     described = config.get("site_description")
@@ -100,7 +184,9 @@ def language_config(
             )
         toggle["name"] = _config_text(t.gettext(toggle["name"]), language, toggle["name"])
     config["theme"]["language"] = language.theme_language
-    config["theme"]["custom_dir"] = str(ROOT / config["theme"]["custom_dir"])
+    config["theme"]["custom_dir"] = _path_in_config(
+        ROOT / config["theme"]["custom_dir"], config_dir
+    )
     config["nav"] = [
         page if section is None else {_config_text(t.gettext(section), language, section): page}
         for section, page in NAV
@@ -108,17 +194,33 @@ def language_config(
     config.pop("site_url", None)
     if site_url:
         config["site_url"] = f"{site_url}{language.code}/"
-    config.setdefault("extra", {})["alternate"] = [
+    extra = config.setdefault("extra", {})
+    home = "index.html" if offline else ""
+    extra["alternate"] = [
         {
             "name": other.name,
             # the <link rel="alternate"> of every page: the other language's home page, a full
             # URL when the site's is known, else relative (MkDocs' url filter fits it to the page)
-            "link": f"{site_url}{other.code}/" if site_url else f"../{other.code}/",
+            "link": f"{site_url}{other.code}/" if site_url else f"../{other.code}/{home}",
             "lang": other.code,
         }
         for other in all_languages
     ]
+    extra["not_found"] = _config_text(t.gettext(NOT_FOUND_TITLE), language, NOT_FOUND_TITLE)
+    if offline:
+        # Material's offline plugin turns directory URLs off and inlines the search index
+        # into a script; the Web Worker shim it would fetch from unpkg.com is shipped instead.
+        config["plugins"] = [*config.get("plugins", []), "offline"]
+        extra["polyfills"] = [OFFLINE_SHIM_PAGE]
+        extra["generator_offline"] = True  # the hook leaves out <link rel="alternate">
     return config
+
+
+def _path_in_config(path: Path, config_dir: Path | None) -> str:
+    """``path`` as a configuration written to ``config_dir`` names it (relative when it can)."""
+    if config_dir is None:
+        return str(path)
+    return Path(os.path.relpath(path, config_dir)).as_posix()
 
 
 def site_url_of(value: object, where: str) -> str:
@@ -210,14 +312,14 @@ def _mkdocs_warnings() -> Iterator[_Collect]:
 
 
 def mkdocs_build(config_file: Path, label: str) -> None:
-    """Build one MkDocs site, strictly; raise :class:`SiteError` with MkDocs' warnings."""
+    """Build one MkDocs site, strictly, with the generator's hook; raise :class:`SiteError` with MkDocs' warnings."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
 
     with _mkdocs_warnings() as warnings:
         try:
-            config = load_config(str(config_file))
+            config = load_config(str(config_file), hooks=[str(HOOK)])
             build(config)
         except (MkDocsException, SystemExit) as error:
             detail = "; ".join(warnings.messages) or str(error)
@@ -231,7 +333,7 @@ def mkdocs_build(config_file: Path, label: str) -> None:
 REDIRECT = """<!doctype html>
 <html lang="{lang}">
 <head><meta charset="utf-8"><title>Golf</title>
-<meta http-equiv="refresh" content="0; url={lang}/"></head>
+<meta http-equiv="refresh" content="0; url={lang}/{home}"></head>
 <body>{links}</body>
 </html>
 """
@@ -255,28 +357,37 @@ SITEMAP_INDEX = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
-def language_links(all_languages: list[Language], root: str) -> str:
-    """A link to every language's home page, ``root`` (``""`` or a path ending with ``/``) before its code."""
+def language_links(all_languages: list[Language], root: str, home: str = "") -> str:
+    """A link to every language's home page, ``root`` (``""`` or a path ending with ``/``) before
+    its code, ``home`` (``index.html`` for a site opened from disk) after it."""
     return " ".join(
-        f'<a href="{html.escape(root)}{lang.code}/" hreflang="{lang.code}">{html.escape(lang.name)}</a>'
+        f'<a href="{html.escape(root)}{lang.code}/{home}" hreflang="{lang.code}">'
+        f"{html.escape(lang.name)}</a>"
         for lang in all_languages
     )
 
 
-def write_root_files(out: Path, all_languages: list[Language], site_url: str | None) -> None:
+def write_root_files(
+    out: Path, all_languages: list[Language], site_url: str | None, *, offline: bool = False
+) -> None:
     """The root folder's ``index.html`` and ``404.html``, and with a site URL a sitemap index.
 
     Without a site URL the links are relative (the site works from any folder and
     from disk); with one, the 404 page's links are root-relative, since a server
-    shows that page for a missing page at any depth.
+    shows that page for a missing page at any depth. ``offline`` links each
+    language's ``index.html``, not its folder: a browser shows a folder opened
+    from disk as a listing.
     """
     source = source_language()
+    home = "index.html" if offline else ""
     (out / "index.html").write_text(
-        REDIRECT.format(lang=source, links=language_links(all_languages, "")), encoding="utf-8"
+        REDIRECT.format(lang=source, home=home, links=language_links(all_languages, "", home)),
+        encoding="utf-8",
     )
     root = urlsplit(site_url).path if site_url else ""
     (out / "404.html").write_text(
-        NOT_FOUND.format(lang=source, links=language_links(all_languages, root)), encoding="utf-8"
+        NOT_FOUND.format(lang=source, links=language_links(all_languages, root, home)),
+        encoding="utf-8",
     )
     if site_url:
         sitemaps = "\n".join(
@@ -299,48 +410,155 @@ VERIFIED_BEFORE_BUILD = ["examples", "pages", "catalogs", "safety"]
 
 
 def build_site(
-    site: Path = SITE, *, verify: bool = True, site_url: str | None = None
+    site: Path = SITE,
+    *,
+    verify: bool = True,
+    site_url: str | None = None,
+    offline: bool = False,
+    rendered: dict[str, dict[str, str]] | None = None,
+    checks: Checks | None = None,
 ) -> list[BuiltLanguage]:
     """Render and build every language into ``site/<code>/``; replace ``site`` only on success.
 
-    With ``verify`` (the default), the build first runs the checks of
-    :data:`VERIFIED_BEFORE_BUILD` and publishes nothing if one fails: the site
-    only ever says what ``check`` passes.
+    With ``verify`` (the default), the build also runs the checks of
+    :data:`VERIFIED_BEFORE_BUILD` (while the languages build) and publishes
+    nothing if one fails: the site only ever says what ``check`` passes.
 
     ``site_url`` (``--site-url``; else ``mkdocs.yml``'s ``site_url``, if any) is
     where the site will be served: each language's ``sitemap.xml`` then lists its
     pages, and the 404 pages link their styles and scripts root-relative to that
     URL's path. Without it the sitemaps are empty and every link is relative.
+
+    ``offline`` (``--offline``) builds a site to open from disk: every link names
+    its ``.html`` file and search works from ``file://``. It has no site URL
+    (``mkdocs.yml``'s is left out; ``--site-url`` with it is an error).
+
+    ``rendered`` is every language's rendered pages, by language code, when the
+    caller has them (``check`` does); otherwise they are rendered here.
+    ``checks`` runs in place of ``verify``'s while the languages build; the
+    build is refused (:class:`BuildRefused`) if it returns problems. It is given
+    a function that runs work in the build's worker processes (or None).
     """
+    if offline and site_url is not None:
+        raise SiteError("--offline: a site opened from disk has no site URL; leave out --site-url")
     site_url = site_url_of(site_url, "--site-url") if site_url is not None else None
-    site_url = site_url or configured_site_url()
-    if verify:
+    if not offline:
+        site_url = site_url or configured_site_url()
+    if verify and checks is None:
         from generator.check import run_checks
 
-        problems = run_checks(VERIFIED_BEFORE_BUILD)
-        if problems:
-            raise BuildRefused(problems)
-    facts = page_facts()
-    all_languages = languages()
+        def checks(submit: Submit | None) -> list[str]:
+            return run_checks(VERIFIED_BEFORE_BUILD, rendered=rendered, submit=submit)
+
     site.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".site-build-", dir=site.parent))
     try:
-        built = []
-        for language in all_languages:
-            t = translations(language)
-            docs_dir = staging / "docs" / language.code
-            site_dir = staging / "site" / language.code
-            write_pages(render_language(language, facts, t), docs_dir)
-            config_file = staging / f"mkdocs-{language.code}.yml"
-            config = language_config(language, all_languages, docs_dir, site_dir, t, site_url)
-            config_file.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
-            mkdocs_build(config_file, language.code)
-            built.append(BuiltLanguage(language, site / language.code))
-        write_root_files(staging / "site", all_languages, site_url)
+        try:
+            all_languages = languages()
+            ts: dict[str, Translations] = {lang.code: translations(lang) for lang in all_languages}
+            if rendered is None:
+                rendered = render_all(all_languages, ts)
+            jobs = stage_languages(staging, all_languages, rendered, site_url, offline, ts)
+        except GolfError:
+            # say what ``check`` says of it: where, and everything else that is wrong
+            problems = checks(None) if checks else []
+            if problems:
+                raise BuildRefused(problems) from None
+            raise
+        problems = build_languages(jobs, checks)
+        if problems:
+            raise BuildRefused(problems)
+        write_root_files(staging / "site", all_languages, site_url, offline=offline)
         old = staging / "old-site"
         if site.exists():
             site.rename(old)
         (staging / "site").rename(site)
-        return built
+        return [BuiltLanguage(language, site / language.code) for language in all_languages]
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def render_all(
+    all_languages: list[Language], ts: dict[str, Translations] | None = None
+) -> dict[str, dict[str, str]]:
+    """Every language's pages (:func:`generator.site.render.render_language`), by language code;
+    ``ts``: their translations, when the caller has read them."""
+    facts = page_facts()
+    ts = ts if ts is not None else {}
+    return {
+        language.code: render_language(
+            language, facts, ts.get(language.code) or translations(language)
+        )
+        for language in all_languages
+    }
+
+
+def stage_languages(
+    staging: Path,
+    all_languages: list[Language],
+    rendered: dict[str, dict[str, str]],
+    site_url: str | None,
+    offline: bool,
+    ts: dict[str, Translations] | None = None,
+) -> list[tuple[Path, str]]:
+    """Each language's pages and MkDocs configuration in ``staging``: ``(config file, code)``;
+    ``ts``: the languages' translations, when the caller has read them."""
+    jobs = []
+    for language in all_languages:
+        docs_dir = staging / "docs" / language.code
+        write_pages(rendered[language.code], docs_dir)
+        if offline:
+            write_pages({OFFLINE_SHIM_PAGE: OFFLINE_SHIM.read_text(encoding="utf-8")}, docs_dir)
+        config = language_config(
+            language,
+            all_languages,
+            docs_dir,
+            staging / "site" / language.code,
+            (ts or {}).get(language.code),
+            site_url=site_url,
+            config_dir=staging,
+            offline=offline,
+        )
+        config_file = staging / f"mkdocs-{language.code}.yml"
+        config_file.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
+        jobs.append((config_file, language.code))
+    return jobs
+
+
+def build_languages(jobs: list[tuple[Path, str]], checks: Checks | None = None) -> list[str]:
+    """Build each ``(config file, label)`` with MkDocs, one worker process per core.
+
+    ``checks`` runs meanwhile, here and (through the function it is given) in
+    the workers; its problems are returned (they say more than a failed build,
+    so they win). Otherwise the first language that failed raises its
+    :class:`SiteError`.
+    """
+    workers = min(len(jobs), os.cpu_count() or 1)
+    context = (
+        multiprocessing.get_context("fork")
+        if "fork" in multiprocessing.get_all_start_methods()
+        else None
+    )
+    if workers < 2 or context is None:
+        problems = checks(None) if checks else []
+        if not problems:
+            for config_file, label in jobs:
+                mkdocs_build(config_file, label)
+        return problems
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        futures: list[Future[None]] = [
+            pool.submit(_build_language, config_file, label) for config_file, label in jobs
+        ]
+        problems = checks(pool.submit) if checks else []
+        failures = [future.exception() for future in futures]
+    if problems:
+        return problems
+    for failure in failures:
+        if failure is not None:
+            raise failure
+    return []
+
+
+def _build_language(config_file: Path, label: str) -> None:
+    """One language's build in a worker process (it reads ``mkdocs_build`` when it runs)."""
+    mkdocs_build(config_file, label)

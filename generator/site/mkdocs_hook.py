@@ -1,7 +1,15 @@
-"""MkDocs hook for ``python -m generator serve``: render the pages before each build.
+"""MkDocs hook of ``python -m generator build`` and ``serve``.
 
-Only pages whose text changed are written, so writing them does not set off
-another rebuild.
+In every build it keeps the pictures out of the Markdown parser (placeholders
+in, SVG back after: :mod:`generator.site.placeholders`) and lets the theme's
+templates be compiled once per process (:data:`generator.site.build.THEME_CACHE`),
+so that the second language built in a process does not compile them again.
+Neither changes a byte of the pages: without the hook (a bare ``mkdocs build``
+of a generated configuration, or Zensical) the site comes out the same.
+
+For ``serve`` (the configuration names ``extra.generator_language``) it also
+renders the pages before each build. Only pages whose text changed are
+written, so writing them does not set off another rebuild.
 
 When the pages cannot be rendered (a broken placeholder in a catalog, a bad
 line in ``languages.yaml``), every page is replaced by one error page that
@@ -13,16 +21,99 @@ that fixes the file brings the pages back.
 from __future__ import annotations
 
 import html
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
+from mkdocs.plugins import event_priority
+
 from generator.i18n.catalogs import languages
 from generator.patience import GolfError
+from generator.site import build
 from generator.site.build import write_pages
+from generator.site.placeholders import for_search, join_pictures, split_pictures
 from generator.site.render import render_language
 
 ERROR_MARK = "<!-- generator: error page -->"
+
+_pictures: dict[str, tuple[list[str], str]] = {}
+"""Each page's pictures and its HTML with their placeholders, by the page's source path."""
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    text, pictures = split_pictures(markdown)
+    _pictures[page.file.src_uri] = (pictures, "")
+    return text
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
+    """The page as the search plugin indexes it: the pictures' text, not their drawing."""
+    pictures, _ = _pictures.get(page.file.src_uri, ([], ""))
+    if not pictures:
+        return html
+    _pictures[page.file.src_uri] = (pictures, html)
+    return join_pictures(html, [for_search(picture) for picture in pictures])
+
+
+@event_priority(-100)  # after the search plugin has indexed the page
+def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
+    """The page as it is shown: the pictures whole."""
+    pictures, html = _pictures.pop(page.file.src_uri, ([], ""))
+    if pictures:
+        page.content = join_pictures(html, pictures)
+    return context
+
+
+ALTERNATE_LINK = re.compile(r'<link rel="alternate" href="[^"]*" hreflang="[^"]*">\s*')
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    """An offline site has no ``<link rel="alternate">``: Material's script fetches the
+    ``sitemap.xml`` beside each, which a browser refuses from ``file://`` (a console error).
+    The language switcher does not need them."""
+    if config["extra"].get("generator_offline"):
+        return ALTERNATE_LINK.sub("", output)
+    return output
+
+
+def on_post_template(output_content: str, template_name: str, config: Any) -> str:
+    """The 404 page, as :func:`on_post_page`."""
+    return on_post_page(output_content, None, config)
+
+
+@event_priority(100)  # before the search plugin's, which makes environments of its own
+def on_config(config: Any) -> None:
+    """Every Jinja environment the theme makes (MkDocs' own, the search plugin's) shares the
+    compiled templates; in ``build``, the list of the theme's files is also made once per process
+    (walking Material's folder, icons and all, costs as much as a page). ``serve`` walks it each
+    time, so that a file added to the overrides shows up."""
+    make_env = config.theme.get_env
+    theme_files = "generator_language" not in config["extra"]
+    static = tuple(sorted(config.theme.static_templates))
+
+    def get_env() -> Any:
+        env = make_env()
+        env.bytecode_cache = (
+            build.THEME_CACHE
+        )  # read when used: MkDocs loads a hook once per process
+        if theme_files:
+            list_templates = env.list_templates
+            key = (tuple(env.loader.searchpath), static)
+
+            def listed(extensions: Any = None, filter_func: Any = None) -> list[str]:
+                # MkDocs' filter depends only on the static templates (in the key)
+                names = build.THEME_FILES.get((key, extensions))
+                if names is None:
+                    names = build.THEME_FILES[(key, extensions)] = list_templates(
+                        extensions, filter_func
+                    )
+                return list(names)
+
+            env.list_templates = listed
+        return env
+
+    config.theme.get_env = get_env
 
 
 def error_page(message: str) -> str:
@@ -45,6 +136,8 @@ def _render(code: str) -> dict[str, str]:
 def on_pre_build(config: Any) -> None:
     from generator.cli import internal_error
 
+    if "generator_language" not in config["extra"]:
+        return  # `build` has rendered the pages
     docs_dir = Path(config["docs_dir"])
     try:
         pages = _render(config["extra"]["generator_language"])

@@ -20,6 +20,8 @@ from html.parser import HTMLParser
 import markdown
 from mkdocs.utils.meta import get_data
 
+from generator.site.placeholders import for_search, join_pictures, split_pictures
+
 BLOCKS = {"h1", "h2", "h3", "h4", "p", "li", "tr", "figcaption", "button", "label"}
 PICTURE = "[picture]"
 """The start of a picture's line."""
@@ -171,5 +173,8 @@ def without_pictures(text: str) -> str:
 def markdown_text(source: str, *, pictures: bool = False) -> str:
     """The text of a generated Markdown page as MkDocs renders it (front matter left out)."""
     content, _meta = get_data(source)
-    html = markdown.markdown(content, extensions=["tables"])
+    content, svgs = split_pictures(content)
+    # a picture's text alternative is its <title> and <desc>: the drawing need not be parsed
+    light = [for_search(svg) for svg in svgs]
+    html = join_pictures(markdown.markdown(content, extensions=["tables"]), light)
     return page_text(f'<article class="md-content__inner">{html}</article>', pictures=pictures)

@@ -71,7 +71,9 @@ def serve(code: str | None, addr: str) -> int:
         t = NullTranslations()
     docs_dir = PREVIEW / "docs" / code
     docs_dir.mkdir(parents=True, exist_ok=True)
-    config = language_config(language, all_languages, docs_dir, PREVIEW / "site" / code, t)
+    config = language_config(
+        language, all_languages, docs_dir, PREVIEW / "site" / code, t, config_dir=PREVIEW
+    )
     config["hooks"] = [str(ROOT / "generator" / "site" / "mkdocs_hook.py")]
     config["watch"] = [str(ROOT / "docs_src"), str(LOCALES), str(ROOT / "generator" / "data")]
     config["extra"]["generator_language"] = code
