@@ -17,7 +17,7 @@ from html.parser import HTMLParser
 import markdown
 from mkdocs.utils.meta import get_data
 
-BLOCKS = {"h1", "h2", "h3", "h4", "p", "li", "tr"}
+BLOCKS = {"h1", "h2", "h3", "h4", "p", "li", "tr", "summary"}
 PICTURE = "[picture]"
 """The start of a picture's line."""
 
