@@ -20,9 +20,10 @@ it can be won under:
 Where the census files are present (``generator/data/census/<rule set>.csv.gz``,
 read by ``generator.patience.census``), the candidates are the census rows that
 fit, cheapest first (by the census' CPU time); every chosen deal is solved again
-here. Otherwise deals 2..N are solved (``--scan``, default 120) and, for the
-unwinnable example, deals 2..N are searched for a locked set first
-(``--lock-scan``, default 12000) and only those are solved.
+here. Otherwise deals 2..N are solved (``--scan``, default 120). For the
+unwinnable example, the census rows that cannot be won are searched for a locked
+set, and where none has one (or there is no census), deals 2..N are
+(``--lock-scan``, default 12000); only deals with a locked set are solved.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -96,8 +97,9 @@ def special_move(deal: Deal, line: list[Move], stricter: RuleSet) -> int:
     raise SystemExit(f"the line plays under {stricter} too: no special move")
 
 
-def census_candidates() -> Iterator[tuple[int, float]] | None:
-    """Deal numbers and their census CPU time (all four rule sets), cheapest first; None without census."""
+def census_candidates() -> list[tuple[int, dict[str, Any]]] | None:
+    """Deal numbers with their census verdicts (by rule set name) and CPU time (``cpu``, the
+    four rule sets' together), cheapest first; ``None`` without the four census files."""
     try:
         census = importlib.import_module("generator.patience.census")
     except ImportError:
@@ -113,48 +115,16 @@ def census_candidates() -> Iterator[tuple[int, float]] | None:
             entry["cpu"] += row.cpu_ms
     complete = [(n, e) for n, e in rows.items() if all(KEY[rs] in e for rs in RULE_SETS)]
     complete.sort(key=lambda item: (item[1]["cpu"], item[0]))
-    return iter((n, e) for n, e in complete)  # type: ignore[misc]
+    return complete
 
 
-def find(scan: int, lock_scan: int) -> tuple[dict[str, int], dict[str, dict[str, Solution]], str]:
-    chosen: dict[str, int] = {}
-    solved: dict[str, dict[str, Solution]] = {}
-    used = {1, DealCode.parse(load_rules_examples()["easy_not_classic"].code).number}
-    census = census_candidates()
-    if census is not None:
-        source = "the census files in generator/data/census/"
-        entries = list(census)
-        for kind, wanted in WANTED.items():
-            pool = [(n, e) for n, e in entries if n not in used and wanted(e)]
-            if kind == "unwinnable":
-                locked = [(n, e) for n, e in pool if locked_cards(deal_for_number(n), CLASSIC)]
-                pool = locked or pool
-            for number, _entry in pool[:5]:
-                found = solutions(deal_for_number(number))
-                if wanted({k: s.winnable for k, s in found.items()}):
-                    chosen[kind], solved[kind] = number, found
-                    used.add(number)
-                    break
-            else:
-                raise SystemExit(f"no deal for {kind!r} among the census' cheapest candidates")
-        return chosen, solved, source
-    source = f"deals 2-{scan} solved here (no census files)"
-    table = {n: solutions(deal_for_number(n)) for n in range(2, scan + 1)}
-    for kind, wanted in WANTED.items():
-        if kind == "unwinnable":
-            continue
-        pool = [
-            (cost(found), n)
-            for n, found in table.items()
-            if n not in used and wanted({k: s.winnable for k, s in found.items()})
-        ]
-        if not pool:
-            raise SystemExit(f"no deal for {kind!r} in deals 2-{scan}; raise --scan")
-        number = min(pool)[1]
-        chosen[kind], solved[kind] = number, table[number]
-        used.add(number)
+def locked_unwinnable(
+    numbers: Iterable[int], used: set[int]
+) -> tuple[int, dict[str, Solution]] | None:
+    """Of the first three of ``numbers`` that have a locked set on Classic and cannot be won
+    under any rule set, the one whose solves search the fewest positions."""
     candidates = []
-    for number in range(2, lock_scan + 1):
+    for number in numbers:
         if number in used or not locked_cards(deal_for_number(number), CLASSIC):
             continue
         found = solutions(deal_for_number(number))
@@ -163,10 +133,56 @@ def find(scan: int, lock_scan: int) -> tuple[dict[str, int], dict[str, dict[str,
             if len(candidates) == 3:
                 break
     if not candidates:
-        raise SystemExit(f"no unwinnable deal with a locked set in deals 2-{lock_scan}")
+        return None
     _cost, number, found = min(candidates, key=lambda c: (c[0], c[1]))
-    chosen["unwinnable"], solved["unwinnable"] = number, found
-    source += f", locked sets searched in deals 2-{lock_scan}"
+    return number, found
+
+
+def find(scan: int, lock_scan: int) -> tuple[dict[str, int], dict[str, dict[str, Solution]], str]:
+    chosen: dict[str, int] = {}
+    solved: dict[str, dict[str, Solution]] = {}
+    used = {1, DealCode.parse(load_rules_examples()["easy_not_classic"].code).number}
+    census = census_candidates()
+    if census is not None:
+        source = "the census files in generator/data/census/, cheapest first"
+        for kind, wanted in WANTED.items():
+            if kind == "unwinnable":
+                continue
+            pool = [n for n, e in census if n not in used and wanted(e)]
+            for number in pool[:5]:
+                found = solutions(deal_for_number(number))
+                if wanted({k: s.winnable for k, s in found.items()}):
+                    chosen[kind], solved[kind] = number, found
+                    used.add(number)
+                    break
+            else:
+                raise SystemExit(f"no deal for {kind!r} among the census' cheapest candidates")
+        unwinnable = [n for n, e in census if WANTED["unwinnable"](e)]
+        picked = locked_unwinnable(unwinnable, used)
+        if picked is None:
+            picked = locked_unwinnable(range(2, lock_scan + 1), used)
+            source += f"; no locked set among them, so locked sets searched in deals 2-{lock_scan}"
+    else:
+        source = f"deals 2-{scan} solved here (no census files)"
+        table = {n: solutions(deal_for_number(n)) for n in range(2, scan + 1)}
+        for kind, wanted in WANTED.items():
+            if kind == "unwinnable":
+                continue
+            pool = [
+                (cost(found), n)
+                for n, found in table.items()
+                if n not in used and wanted({k: s.winnable for k, s in found.items()})
+            ]
+            if not pool:
+                raise SystemExit(f"no deal for {kind!r} in deals 2-{scan}; raise --scan")
+            number = min(pool)[1]
+            chosen[kind], solved[kind] = number, table[number]
+            used.add(number)
+        picked = locked_unwinnable(range(2, lock_scan + 1), used)
+        source += f", locked sets searched in deals 2-{lock_scan}"
+    if picked is None:
+        raise SystemExit(f"no unwinnable deal with a locked set in deals 2-{lock_scan}")
+    chosen["unwinnable"], solved["unwinnable"] = picked
     return chosen, solved, source
 
 
