@@ -226,7 +226,10 @@ def test_approve_refuses_to_change_a_seed_tied_page(copy: Path) -> None:
     ("args", "message"),
     [
         (["--lang", "xx"], "no such shipped language: xx (shipped languages: {shipped})"),
-        (["--page", "help"], "no such page: help (pages: index, rules, won-game, examples, six-card-golf)"),
+        (
+            ["--page", "help"],
+            "no such page: help (pages: index, rules, won-game, examples, six-card-golf)",
+        ),
     ],
 )
 def test_approve_names_an_unknown_language_or_page(
