@@ -114,6 +114,19 @@ def _deal(code_text: str, out: TextIO) -> int:
     return 0
 
 
+def _examples(as_json: bool, out: TextIO) -> int:
+    from generator.pages.examples import examples_json
+
+    examples = examples_json()
+    if as_json:
+        print(json.dumps(examples), file=out)
+        return 0
+    for example in examples:
+        verdicts = ", ".join(f"{rules} {verdict}" for rules, verdict in example["verdicts"].items())
+        print(f"{example['code']}  {example['name']:<20} {verdicts}", file=out)
+    return 0
+
+
 def _build(site: Path | None, site_url: str | None, offline: bool, err: TextIO) -> int:
     from generator.site.build import SITE, BuildRefused, build_site
 
@@ -208,6 +221,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     deal_cmd = commands.add_parser("deal", help="print the cards of a deal code as JSON")
     deal_cmd.add_argument("code")
+
+    examples_cmd = commands.add_parser(
+        "examples", help="print the examples page's deals, verdicts and winning lines"
+    )
+    examples_cmd.add_argument("--json", action="store_true", help="print JSON")
 
     build_cmd = commands.add_parser(
         "build", help="render every language and build the site into site/"
@@ -310,6 +328,8 @@ def _run(args: argparse.Namespace) -> int:
         return _recorded_game(args.code, args.json, sys.stdout)
     if args.command == "deal":
         return _deal(args.code, sys.stdout)
+    if args.command == "examples":
+        return _examples(args.json, sys.stdout)
     if args.command == "build":
         return _build(args.site, args.site_url, args.offline, sys.stderr)
     if args.command == "check":

@@ -128,12 +128,14 @@ def test_a_swapped_placeholder_in_the_dutch_move_title_is_caught(copy: Path) -> 
     result = run_check(copy, "pages")
     assert result.returncode == 1
     problems = result.stdout.splitlines()
-    assert problems and all(p.startswith("docs_src/approved/nl/won-game.txt:") for p in problems), (
-        problems
-    )
+    # the won game's headings, and the examples page's winning lines, which use the same words
+    pages = ("docs_src/approved/nl/won-game.txt:", "docs_src/approved/nl/examples.txt:")
+    assert problems and all(p.startswith(pages) for p in problems), problems
+    assert any(p.startswith(pages[1]) for p in problems), problems
     # move 2 removes 9♣ from column 5: now "Zet 5: ... uit kolom 2"
     assert any(
-        "Zet [-2:-]{+5:+} je verwijdert 9♣ uit kolom [-5-]{+2+} (één" in p
+        p.startswith(pages[0])
+        and "Zet [-2:-]{+5:+} je verwijdert 9♣ uit kolom [-5-]{+2+} (één" in p
         and p.endswith(
             "; if intended, run 'python -m generator approve --lang nl --page won-game'"
             " and review the diff"
@@ -174,7 +176,8 @@ def test_a_missing_or_stray_approved_text_is_a_problem(copy: Path) -> None:
     (copy / "docs_src/approved/de/old-page.txt").write_text("Old\n", encoding="utf-8")
     problems = run_check(copy, "pages").stdout.splitlines()
     assert problems == [
-        "docs_src/approved/de/old-page.txt:1: no page 'old-page' (pages: index, rules, won-game, six-card-golf); delete it",
+        "docs_src/approved/de/old-page.txt:1: no page 'old-page' "
+        "(pages: index, rules, won-game, examples, six-card-golf); delete it",
         "docs_src/approved/de/index.txt:1: missing; run 'python -m generator approve'",
     ]
 
@@ -190,10 +193,13 @@ def test_approve_then_check_passes_again(copy: Path) -> None:
     result = run_approve(copy)
     assert result.returncode == 0, result.stderr
     changed = [line.split(":")[0] for line in result.stdout.splitlines()[:-1]]
-    # nl and de have no translation of the new English sentence yet: they show it in English
-    assert changed == [f"docs_src/approved/{code}/won-game.txt" for code in shipped()]
+    # nl and de have no translation of the new English sentence yet: they show it in English;
+    # the examples page's winning lines use the Dutch move title too
+    expected = [f"docs_src/approved/{code}/won-game.txt" for code in shipped()]
+    expected.append("docs_src/approved/nl/examples.txt")
+    assert sorted(changed) == sorted(expected)
     assert result.stdout.splitlines()[-1].startswith(
-        f"approve: 3 of {len(shipped()) * len(page_names())} approved text(s) changed"
+        f"approve: {len(expected)} of {len(shipped()) * len(page_names())} approved text(s) changed"
     )
     assert (copy / "docs_src/approved/en/rules.txt").read_bytes() == before
     nl = (copy / "docs_src/approved/nl/won-game.txt").read_text(encoding="utf-8")
@@ -228,7 +234,10 @@ def test_approve_refuses_to_change_a_seed_tied_page(copy: Path) -> None:
     ("args", "message"),
     [
         (["--lang", "xx"], "no such shipped language: xx (shipped languages: {shipped})"),
-        (["--page", "help"], "no such page: help (pages: index, rules, won-game, six-card-golf)"),
+        (
+            ["--page", "help"],
+            "no such page: help (pages: index, rules, won-game, examples, six-card-golf)",
+        ),
     ],
 )
 def test_approve_names_an_unknown_language_or_page(

@@ -78,7 +78,8 @@ def first_of(items: Iterable[Any], claim_name: str, what: str) -> Any:
 
 def claim_sets() -> list[Claims]:
     """Every page's claims."""
+    from generator.pages.examples_claims import CLAIMS as EXAMPLES
     from generator.pages.patience_claims import CLAIMS as PATIENCE
     from generator.pages.sixcard_claims import CLAIMS as SIX_CARD
 
-    return [PATIENCE, SIX_CARD]
+    return [PATIENCE, EXAMPLES, SIX_CARD]

@@ -473,7 +473,7 @@ def wrap_example(facts: dict[str, Any]) -> list[str]:
 @claim(
     "easy-not-classic",
     "The rules matter as much as the cards: the same deal can be winnable on %(easy)s and not "
-    "on %(classic)s (see the examples).",
+    "on %(classic)s (%(see_examples)s).",
 )
 def easy_not_classic(facts: dict[str, Any]) -> list[str]:
     example = load_rules_examples()["easy_not_classic"]

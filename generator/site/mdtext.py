@@ -24,7 +24,7 @@ import re
 from collections.abc import Mapping
 from typing import Protocol
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 
 class _Translations(Protocol):
@@ -85,6 +85,25 @@ def _escape_block_start(match: re.Match[str]) -> str:
     if marker:
         return f"{blank}\\{marker}"
     return f"{blank}{digits}\\{dot}"
+
+
+_ESCAPED = re.compile(r"\\([\\`*_\[\]|{}#>+\-.)])")
+"""A backslash escape :func:`markdown_text` (or :func:`format_text`) adds."""
+
+
+def html_text(value: object) -> Markup:
+    """``value`` as text for inside an HTML block (``<details>``), where Markdown reads
+    no backslash escapes: a page's sentence (:func:`format_text`'s Markdown-safe
+    :class:`~markupsafe.Markup`) loses its backslashes, anything else is escaped for HTML.
+
+    >>> html_text(format_text("*%(card)s* <b>", {"card": "10_x"}))
+    Markup('*10_x* &lt;b&gt;')
+    >>> html_text(Text("# a_b"))
+    Markup('# a_b')
+    """
+    if isinstance(value, Markup):
+        return Markup(_ESCAPED.sub(r"\1", str(value)))
+    return escape(str(value))  # str() of a Text is a plain str: escaped for HTML, not Markdown
 
 
 class Text(str):

@@ -22,7 +22,7 @@ from mkdocs.utils.meta import get_data
 
 from generator.site.placeholders import for_search, join_pictures, split_pictures
 
-BLOCKS = {"h1", "h2", "h3", "h4", "p", "li", "tr", "figcaption", "button", "label"}
+BLOCKS = {"h1", "h2", "h3", "h4", "p", "li", "tr", "figcaption", "button", "label", "summary"}
 PICTURE = "[picture]"
 """The start of a picture's line."""
 LEGEND = "[legend]"

@@ -38,7 +38,7 @@ from generator.pages.patience import Step, rules_page_facts
 from generator.pages.sixcard import GridExample
 from generator.patience import Card, GolfError, Position
 from generator.site import sixcard_pictures
-from generator.site.mdtext import OneLine, Text, format_text
+from generator.site.mdtext import OneLine, Text, format_text, html_text
 from generator.site.pictures import board, text_board
 from generator.sixcard.cards import Card as SixCard
 
@@ -49,19 +49,26 @@ PAGES = {
     "index.md": ("index.md.j2", "patience"),
     "rules.md": ("rules.md.j2", "patience"),
     "won-game.md": ("won_game.md.j2", "patience"),
+    "examples.md": ("examples.md.j2", "examples"),
     "six-card-golf.md": ("sixcard_rules.md.j2", "sixcard"),
 }
 """Page file in the site -> its template in docs_src/templates and the game whose facts it shows."""
 
 Facts = dict[str, dict[str, Any]]
-"""Each game's page facts, by game: ``{"patience": {...}, "sixcard": {...}}``."""
+"""Each game's page facts, by game: ``{"patience": {...}, "sixcard": {...}}`` (and the
+patience examples page's, ``"examples"``)."""
 
 
 def page_facts() -> Facts:
     """Every game's page facts (the engines asked once per build)."""
+    from generator.pages.examples import examples_page_facts
     from generator.pages.sixcard import sixcard_page_facts
 
-    return {"patience": rules_page_facts(), "sixcard": sixcard_page_facts()}
+    return {
+        "patience": rules_page_facts(),
+        "examples": examples_page_facts(),
+        "sixcard": sixcard_page_facts(),
+    }
 
 
 MINUS = "\u2212"
@@ -97,6 +104,7 @@ def environment(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
     )
     env.policies["ext.i18n.trimmed"] = True
     env.filters["raw_html"] = raw_html
+    env.filters["html_text"] = html_text
     return env
 
 
@@ -158,11 +166,16 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
         return Markup(f'<ul class="golf-legend">{items}</ul>')
 
     def picture(
-        position: Position, after_move: int, highlights: dict[Card, str] | None = None
+        position: Position,
+        after_move: int,
+        highlights: dict[Card, str] | None = None,
+        ident: str | None = None,
     ) -> Markup:
         """A board picture with the position in words as its caption: the caption is its one
         text alternative (the SVG, built by ElementTree, is hidden from screen readers),
-        and a legend of its marked cards."""
+        and a legend of its marked cards.
+
+        ``ident`` names the picture on its page (default ``position-<after_move>``)."""
         svg = board(
             position,
             label=words.short,
@@ -171,7 +184,7 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
             stock_label=words.p(PICTURE_STOCK),
             waste_label=words.p(PICTURE_WASTE),
             highlights=highlights,
-            ident=f"position-{after_move}",
+            ident=ident or f"position-{after_move}",
         )
         kinds = ["free", *(highlights or {}).values()]
         return Markup(

@@ -1,0 +1,318 @@
+"""What the examples page says, played in the patience engine.
+
+See :mod:`generator.pages.claims` for how a claim is tied to its sentence. Each
+example's claim checks its deal from scratch: the code deals the recorded cards,
+every recorded line replays in :class:`Game` and wins, every verdict holds (the
+solver runs again), and the move the page names is in the line, is what the
+sentence says it is, and is the first move the stricter rule set refuses (so
+the line does not work there, and the deal cannot be won there either).
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from generator.pages.claims import Claims
+from generator.pages.examples import (
+    BY_NAME,
+    CLASSIC,
+    EASY,
+    NOTHING_ON_KING,
+    RULE_SETS,
+    STRICT,
+    STRICTER,
+    Example,
+    examples_page_facts,
+    is_locked,
+    onto_cards,
+    uncovered,
+)
+from generator.pages.patience_claims import situation
+from generator.pages.recorded import load_reference_game
+from generator.patience import (
+    ACE_RANK,
+    KING_RANK,
+    Card,
+    DealCode,
+    Game,
+    Move,
+    Reason,
+    RuleSet,
+    deal_for_number,
+)
+from generator.patience.solver import solve
+
+QUEEN_RANK = KING_RANK - 1
+
+CLAIMS = Claims(examples_page_facts)
+claim = CLAIMS.claim
+
+
+def _game(example: Example | None, rules: RuleSet, game: Game | None = None) -> Game:
+    deal = example.deal if example else game.deal if game else None
+    assert deal is not None
+    return Game(deal, rules.rules, variants=rules.variants)
+
+
+def verified(example: Example) -> list[str]:
+    """What is wrong with ``example``'s deal, verdicts and lines (nothing: an empty list)."""
+    found = []
+    if deal_for_number(DealCode.parse(example.code).number) != example.deal:
+        found.append(f"{example.code} does not deal the cards {example.where()} records")
+    for rules in RULE_SETS:
+        said = example.verdicts[str(rules)]
+        if solve(example.deal, rules).winnable != said:
+            verdict = "winnable" if said else "unwinnable"
+            found.append(
+                f"{example.code} is recorded {verdict} under {rules}; the solver disagrees"
+            )
+        line = example.moves.get(str(rules))
+        if said and line is None:
+            found.append(f"{example.code} has no winning line recorded under {rules}")
+        if line is None:
+            continue
+        game = _game(example, rules)
+        for number, move in enumerate(line, start=1):
+            reason = game.refusal(move)
+            if reason is not None:
+                found.append(
+                    f"{example.code}: move {number} ({move}) of the line under {rules} is "
+                    f"refused: {reason.value}"
+                )
+                break
+            game.push(move)
+        else:
+            if not game.is_won():
+                found.append(f"{example.code}: the line under {rules} does not win")
+    return found
+
+
+def special(example: Example) -> tuple[Move, Card, list[str]]:
+    """The special move of ``example``'s shown line, the waste card it meets, and what is
+    wrong: it must be the first move of the line that the stricter rule set refuses."""
+    name = example.name
+    found = []
+    shown = BY_NAME[example.shown or "easy"]
+    line = example.moves.get(str(shown), ())
+    if example.special is None or not line:
+        return Move.draw(Card(1, "C")), Card(1, "C"), [f"{name}: no special move recorded"]
+    move = line[example.special - 1]
+    stricter = _game(example, STRICTER[name])
+    onto = stricter.waste_card
+    for number, played in enumerate(line, start=1):
+        reason = stricter.refusal(played)
+        if number == example.special:
+            onto = stricter.waste_card
+            if reason is None:
+                found.append(f"move {number} ({played}) is allowed under {STRICTER[name]} too")
+            break
+        if reason is not None:
+            found.append(
+                f"{STRICTER[name]} refuses move {number} ({played}) already, before "
+                f"move {example.special}"
+            )
+            break
+        stricter.push(played)
+    if solve(example.deal, STRICTER[name]).winnable:
+        found.append(f"{example.code} can be won under {STRICTER[name]} too")
+    return move, onto, found
+
+
+# -- the rule sets -------------------------------------------------------------
+
+
+@claim(
+    "examples-rule-sets",
+    "%(easy)s (%(description)s), the app's default;",
+    "%(classic)s (%(description)s), where a Queen may still be played onto a King;",
+    "%(name)s: as %(classic)s, but no card at all may go onto a King;",
+    "%(name)s: as %(nothing_on_king)s, and you may draw only when no card fits.",
+    "Each of them allows every move the next one allows, so a deal that can be won under one of "
+    "them can also be won under those above it.",
+)
+def rule_sets(facts: dict[str, Any]) -> list[str]:
+    found = []
+
+    def refusal(rules: RuleSet, waste: int, rank: int) -> Reason | None:
+        game = situation(Card(waste, "C"), [Card(rank, "H")])
+        return _game(None, rules, game).refusal(Move.remove(1, Card(rank, "H")))
+
+    if refusal(EASY, KING_RANK, ACE_RANK) or refusal(EASY, ACE_RANK, KING_RANK):
+        found.append("Easy does not connect King and Ace")
+    if not refusal(CLASSIC, KING_RANK, ACE_RANK):
+        found.append("Classic connects King and Ace")
+    if refusal(CLASSIC, KING_RANK, QUEEN_RANK):
+        found.append("Classic refuses a Queen on a King")
+    for rules in (NOTHING_ON_KING, STRICT):
+        for rank in range(ACE_RANK, KING_RANK + 1):
+            if refusal(rules, KING_RANK, rank) is None:
+                found.append(f"{rules} lets a card of rank {rank} go onto a King")
+    # a draw while a card fits: only the strict rules refuse it
+    for rules in RULE_SETS:
+        game = situation(Card(5, "C"), [Card(6, "H")], rules=rules.rules)
+        game = _game(None, rules, game)
+        refused = game.refusal(Move.draw(game.stock[0])) is not None
+        if refused != (rules == STRICT):
+            found.append(
+                f"a draw while a card fits is {'refused' if refused else 'allowed'} under {rules}"
+            )
+    # each rule set allows every move the next one allows
+    if tuple(facts["rule_sets"]) != RULE_SETS:
+        found.append("the page lists other rule sets than the examples are solved under")
+    for looser, stricter in itertools.pairwise(RULE_SETS):
+        for waste in range(ACE_RANK, KING_RANK + 1):
+            for rank in range(ACE_RANK, KING_RANK + 1):
+                if stricter.accepts(waste, rank) and not looser.accepts(waste, rank):
+                    found.append(f"{stricter} allows rank {rank} onto {waste}, {looser} does not")
+        if looser.draw_only_when_blocked and not stricter.draw_only_when_blocked:
+            found.append(f"{looser} restricts drawing, {stricter} does not")
+    return found
+
+
+# -- the examples --------------------------------------------------------------
+
+
+@claim(
+    "example-easy-not-classic",
+    "Deal %(code)s can be won on %(easy)s and not on %(classic)s: the cards are the same, only "
+    "the rules differ. Move %(number)s of the winning line removes %(card)s onto %(onto)s; "
+    "%(classic)s refuses that move: “%(message)s”.",
+)
+def easy_not_classic(facts: dict[str, Any]) -> list[str]:
+    example = facts["records"]["easy-not-classic"]
+    found = verified(example)
+    move, onto, wrong = special(example)
+    found += wrong
+    if not example.verdicts["easy"] or example.verdicts["classic"]:
+        found.append(f"{example.code} is not recorded winnable on Easy and not on Classic")
+    if move.action != "remove" or {move.card.rank, onto.rank} != {ACE_RANK, KING_RANK}:
+        found.append(f"move {example.special} ({move}) does not play King and Ace together")
+    shown = facts["examples"]["easy_not_classic"]
+    if shown.refused is not Reason.NOT_ADJACENT:
+        found.append(f"Classic refuses the move with {shown.refused}, not as not adjacent")
+    return found
+
+
+@claim(
+    "example-classic-not-strict",
+    "Deal %(code)s can be won on %(classic)s and not under the strict rules. The strict rules "
+    "refuse move %(number)s of the winning line: “%(message)s”.",
+)
+def classic_not_strict(facts: dict[str, Any]) -> list[str]:
+    example = facts["records"]["classic-not-strict"]
+    found = verified(example)
+    _move, _onto, wrong = special(example)
+    found += wrong
+    if not example.verdicts["classic"] or example.verdicts["strict"]:
+        found.append(f"{example.code} is not recorded winnable on Classic and not strict")
+    if example.shown != "classic":
+        found.append("the line shown is not the Classic one")
+    return found
+
+
+@claim(
+    "example-queen-on-king",
+    "Deal %(code)s can be won on %(classic)s, and not when nothing may go onto a King. Move "
+    "%(number)s of the winning line removes %(card)s onto %(onto)s; with nothing on a King that "
+    "move is refused: “%(message)s”.",
+)
+def queen_on_king(facts: dict[str, Any]) -> list[str]:
+    example = facts["records"]["queen-on-king"]
+    found = verified(example)
+    move, onto, wrong = special(example)
+    found += wrong
+    if not example.verdicts["classic"] or example.verdicts["classic+nothing-on-king"]:
+        found.append(f"{example.code} is not recorded winnable on Classic and not without Q on K")
+    if example.shown != "classic":
+        found.append("the line shown is not the Classic one")
+    if move.action != "remove" or move.card.rank != QUEEN_RANK or onto.rank != KING_RANK:
+        found.append(f"move {example.special} ({move}) does not put a Queen onto a King")
+    if facts["examples"]["queen_on_king"].refused is not Reason.NOTHING_ON_KING:
+        found.append("the move is not refused because nothing may go onto a King")
+    return found
+
+
+@claim(
+    "example-draw-any-time",
+    "Deal %(code)s can be won with nothing on a King, as long as you may draw at any time, and "
+    "not under the strict rules. Move %(number)s of the winning line draws %(card)s although "
+    "%(fitting)s fits %(onto)s; the strict rules refuse that draw: “%(message)s”.",
+)
+def draw_any_time(facts: dict[str, Any]) -> list[str]:
+    example = facts["records"]["draw-any-time"]
+    found = verified(example)
+    move, onto, wrong = special(example)
+    found += wrong
+    if not example.verdicts["classic+nothing-on-king"] or example.verdicts["strict"]:
+        found.append(f"{example.code} is not recorded winnable with nothing on a King, not strict")
+    if example.shown != "classic+nothing-on-king":
+        found.append("the line shown is not the one with nothing on a King")
+    shown = facts["examples"]["draw_any_time"]
+    if move.action != "draw":
+        found.append(f"move {example.special} ({move}) is not a draw")
+    fitting = shown.fitting
+    if fitting is None or not NOTHING_ON_KING.accepts(onto.rank, fitting.rank):
+        found.append(f"no free card fits {onto} at move {example.special}")
+    if shown.refused is not Reason.MUST_REMOVE:
+        found.append("the strict rules do not refuse the draw because a card can be removed")
+    return found
+
+
+@claim(
+    "example-unwinnable",
+    "Deal %(code)s cannot be won under any of the four rule sets.",
+    "The reason, which you can check by eye: on %(classic)s, %(cards)s can only go onto "
+    "%(onto)s, and each of those lies above one of them in its own column:",
+    "column %(column)s: %(above)s above %(card)s.",
+    "So none of them can be removed first, since the card it would go onto is still covered: "
+    "they stay on the tableau whatever you play. The same holds with nothing on a King and under "
+    "the strict rules, which allow fewer moves still.",
+    "On %(easy)s they can also go onto %(extra)s, so the reason does not hold there; the solver, "
+    "trying every line of play, finds no win on %(easy)s either.",
+)
+def unwinnable(facts: dict[str, Any]) -> list[str]:
+    example = facts["records"]["unwinnable"]
+    found = verified(example)
+    if any(example.verdicts.values()):
+        found.append(f"{example.code} is recorded winnable under some rule set")
+    lock = facts["examples"]["unwinnable"].lock
+    if lock is None:
+        return found  # the page gives no reason then
+    if lock.rules != CLASSIC:
+        found.append(f"the reason is recorded for {lock.rules}, the page says Classic")
+    for rules in (CLASSIC, NOTHING_ON_KING, STRICT):
+        if not is_locked(example.deal, lock.cards, rules):
+            found.append(
+                f"under {rules} the cards {', '.join(map(str, lock.cards))} are not locked: "
+                f"they may go onto {', '.join(map(str, uncovered(example.deal, lock.cards, rules)))}"
+            )
+    onto = {c for card in lock.cards for c in onto_cards(example.deal, card, CLASSIC)}
+    if set(lock.onto) != onto or {c for _n, _c, above in lock.columns for c in above} != onto:
+        found.append("the page does not list every card the locked cards may go onto")
+    for column, card, above in lock.columns:
+        cards = example.deal.columns[column - 1]
+        if card not in cards or any(c not in cards[: cards.index(card)] for c in above):
+            found.append(f"in column {column}, not every one of the cards listed lies above {card}")
+    extra = uncovered(example.deal, lock.cards, EASY)
+    if lock.looser != EASY or not extra or set(lock.extra) != set(extra):
+        found.append("on Easy the locked cards may go onto other cards than the page lists")
+    return found
+
+
+@claim(
+    "example-reference",
+    "Deal %(code)s, the one the rules page takes its examples from, can be won under all four "
+    "rule sets. Its won game on %(easy)s is shown move by move on the page %(page)s.",
+)
+def reference(facts: dict[str, Any]) -> list[str]:
+    example = facts["records"]["reference"]
+    found = verified(example)
+    recorded = load_reference_game()
+    if example.code != recorded.code:
+        found.append(f"the example is {example.code}, the won game {recorded.code}")
+    if tuple(example.moves.get("easy", ())) != recorded.moves:
+        found.append("the example's line on Easy is not the won game's")
+    if not all(example.verdicts.values()):
+        found.append(f"{example.code} is not recorded winnable under every rule set")
+    return found
