@@ -91,7 +91,9 @@ class Rules(enum.Enum):
         """
         if self.nothing_on_king and waste_rank == KING:
             return False
-        if JOKER_RANK in (waste_rank, rank) or abs(waste_rank - rank) == 1:
+        if JOKER_RANK in (waste_rank, rank):
+            return True
+        if abs(waste_rank - rank) == 1:
             return True
         return self.wraps and {waste_rank, rank} == {ACE, KING}
 
