@@ -128,10 +128,14 @@ def _recorded_game(
 def _deal(code_text: str, out: TextIO, variants: Sequence[Variant] = ()) -> int:
     """Print the deal of a code with ``variants`` (a code carries none: they come from ``--variant``)."""
     code = DealCode.parse(code_text)
+    print(json.dumps(_deal_json(code, variants)), file=out)
+    return 0
+
+
+def _deal_json(code: DealCode, variants: Sequence[Variant]) -> dict[str, object]:
     rule_set = RuleSet.of(Rules(RULES_LETTERS[code.rules_letter]), variants)
     answer = {"code": str(code), "variants": rule_set.variant_names}
-    print(json.dumps({**answer, **deal_for(code.number, rule_set).to_json()}), file=out)
-    return 0
+    return {**answer, **deal_for(code.number, rule_set).to_json()}
 
 
 UNSEARCHED_VARIANTS = frozenset({Variant.JOKERS_1, Variant.JOKERS_2, Variant.EMPTY_WASTE})
