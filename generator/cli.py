@@ -27,8 +27,9 @@ from generator.patience import (
     GolfError,
     Rules,
     RuleSet,
+    RuleSetError,
     Variant,
-    deal_for_number,
+    deal_for,
 )
 from generator.patience.deal import RULES_LETTERS
 from generator.patience.solver import NO_FAST_SEARCH, has_fast_search, solve
@@ -59,8 +60,15 @@ def _solve_lines(
     ``rules`` decides every line when given; otherwise each line's ``code`` key
     does (its letter), and a line without one is solved on Easy; a bad ``code``
     is a bad line either way. ``variants``
-    are added to the rules of every line.
+    are added to the rules of every line, and each line's deal must be dealt
+    for them (its Jokers, its waste card or empty waste), else it is a bad line.
     """
+    unsearched = sorted(v.value for v in variants if v in UNSEARCHED_VARIANTS)
+    if unsearched:
+        raise GolfError(
+            f"solve: the solver does not search {', '.join(unsearched)} yet "
+            "(the engine deals and plays it)"
+        )
     if not has_fast_search():
         print(f"solve: {NO_FAST_SEARCH}", file=err, flush=True)
     reader = JsonLines(lines, err)
@@ -68,6 +76,7 @@ def _solve_lines(
         try:
             deal = Deal.from_json(data)
             rule_set = RuleSet.of(_line_rules(data, rules), variants)
+            rule_set.check_deal(deal)
         except DealCodeError as error:
             reader.bad(number, f"key 'code': {error}")
             continue
@@ -88,16 +97,24 @@ def _solve_lines(
     return reader.status
 
 
-def _recorded_game(code_text: str, as_json: bool, out: TextIO) -> int:
+def _recorded_game(
+    code_text: str, as_json: bool, out: TextIO, variants: Sequence[Variant] = ()
+) -> int:
     code = DealCode.parse(code_text)
     game = load_reference_game()
-    if str(code) != game.code:
+    rule_set = RuleSet.of(game.rules, variants)
+    if str(code) != game.code or rule_set.variants:
+        asked = (
+            f"{str(code)!r} with {'+'.join(rule_set.variant_names)}"
+            if variants
+            else repr(str(code))
+        )
         raise GolfError(
-            f"no recorded game for {str(code)!r} (recorded: {game.code}); "
+            f"no recorded game for {asked} (recorded: {game.code}, no variants); "
             f"'python -m generator deal {code}' prints its cards"
         )
     if as_json:
-        print(json.dumps(game.to_json()), file=out)
+        print(json.dumps({**game.to_json(), "variants": rule_set.variant_names}), file=out)
         return 0
     replay = Game(game.deal, game.rules)
     print(f"{game.code} ({game.rules.value})", file=out)
@@ -108,9 +125,10 @@ def _recorded_game(code_text: str, as_json: bool, out: TextIO) -> int:
     return 0
 
 
-def _deal(code_text: str, out: TextIO) -> int:
+def _deal(code_text: str, out: TextIO, variants: Sequence[Variant] = ()) -> int:
+    """Print the deal of a code with ``variants`` (a code carries none: they come from ``--variant``)."""
     code = DealCode.parse(code_text)
-    print(json.dumps({"code": str(code), **deal_for_number(code.number).to_json()}), file=out)
+    print(json.dumps(_deal_json(code, variants)), file=out)
     return 0
 
 
@@ -125,6 +143,43 @@ def _examples(as_json: bool, out: TextIO) -> int:
         verdicts = ", ".join(f"{rules} {verdict}" for rules, verdict in example["verdicts"].items())
         print(f"{example['code']}  {example['name']:<20} {verdicts}", file=out)
     return 0
+
+
+def _deal_json(code: DealCode, variants: Sequence[Variant]) -> dict[str, object]:
+    rule_set = RuleSet.of(Rules(RULES_LETTERS[code.rules_letter]), variants)
+    answer = {"code": str(code), "variants": rule_set.variant_names}
+    return {**answer, **deal_for(code.number, rule_set).to_json()}
+
+
+UNSEARCHED_VARIANTS = frozenset({Variant.JOKERS_1, Variant.JOKERS_2, Variant.EMPTY_WASTE})
+"""Variants the engine plays and deals but ``solve()`` does not search yet (branch h/solver
+teaches it them; empty this set then)."""
+
+VARIANT_HELP = (
+    "a rule added to the rules (repeatable): nothing-on-king, jokers=1 or jokers=2 "
+    "(one or two Jokers in the deck), empty-waste (no waste card is dealt); a deal code "
+    "carries no variants, so a deal's variants always come from this option"
+)
+
+
+def _add_variant_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--variant",
+        action="append",
+        choices=[v.value for v in Variant],
+        default=[],
+        help=VARIANT_HELP,
+    )
+
+
+def _variants(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[Variant]:
+    """The ``--variant`` options of ``args``; variants that exclude each other are a usage error."""
+    variants = [Variant(v) for v in getattr(args, "variant", None) or []]
+    try:
+        RuleSet.of(Rules.EASY, variants)
+    except RuleSetError as error:
+        parser.error(str(error))
+    return variants
 
 
 def _build(site: Path | None, site_url: str | None, offline: bool, err: TextIO) -> int:
@@ -207,20 +262,19 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="the rules for every line (default: each line's 'code' letter, or easy without a code)",
     )
-    solve_cmd.add_argument(
-        "--variant",
-        action="append",
-        choices=[v.value for v in Variant],
-        default=[],
-        help="a rule added to the rules of every line (repeatable)",
-    )
+    _add_variant_option(solve_cmd)
 
     game_cmd = commands.add_parser("game", help="print the recorded game of a deal code")
     game_cmd.add_argument("code")
     game_cmd.add_argument("--json", action="store_true", help="print JSON")
+    _add_variant_option(game_cmd)
 
-    deal_cmd = commands.add_parser("deal", help="print the cards of a deal code as JSON")
+    deal_cmd = commands.add_parser(
+        "deal",
+        help="print the cards of a deal code (with --variant: its Jokers, empty waste) as JSON",
+    )
     deal_cmd.add_argument("code")
+    _add_variant_option(deal_cmd)
 
     examples_cmd = commands.add_parser(
         "examples", help="print the examples page's deals, verdicts and winning lines"
@@ -316,18 +370,17 @@ def _catalog(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _run(args: argparse.Namespace) -> int:
+def _run(args: argparse.Namespace, variants: Sequence[Variant] = ()) -> int:
     if args.command == "solve":
         if isinstance(sys.stdin, io.TextIOWrapper):
             # A line that is not UTF-8 is a bad line (not JSON), not the end of the run.
             sys.stdin.reconfigure(errors="replace")
         rules = Rules(args.rules) if args.rules else None
-        variants = [Variant(v) for v in args.variant]
         return _solve_lines(rules, sys.stdin, sys.stdout, sys.stderr, variants)
     if args.command == "game":
-        return _recorded_game(args.code, args.json, sys.stdout)
+        return _recorded_game(args.code, args.json, sys.stdout, variants)
     if args.command == "deal":
-        return _deal(args.code, sys.stdout)
+        return _deal(args.code, sys.stdout, variants)
     if args.command == "examples":
         return _examples(args.json, sys.stdout)
     if args.command == "build":
@@ -372,8 +425,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     interrupted.
     """
     try:
-        args = build_parser().parse_args(argv)
-        status = _run(args)
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        status = _run(args, _variants(parser, args))
         sys.stdout.flush()  # inside the guard: a closed pipe shows up here, not at exit
         return status
     except GolfError as error:

@@ -23,8 +23,8 @@ def test_game_json_prints_the_recorded_game() -> None:
     result = run("game", "GO1-N-AAAAAAB", "--json")  # the old N letter reads as Easy
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert set(data) == {"code", "rules", "columns", "waste", "stock", "moves"}
-    assert data["code"] == "GO1-E-AAAAAAB" and data["rules"] == "easy"
+    assert set(data) == {"code", "rules", "variants", "columns", "waste", "stock", "moves"}
+    assert data["code"] == "GO1-E-AAAAAAB" and data["rules"] == "easy" and data["variants"] == []
     recorded = load_reference_game()
     assert Deal.from_json(data) == recorded.deal
     assert [Move.from_json(m) for m in data["moves"]] == list(recorded.moves)
@@ -164,3 +164,61 @@ def test_solve_is_quiet_about_the_c_search_when_it_is_built() -> None:
     line = json.dumps(deal_for_number(15).to_json()) + "\n"
     assert cli._solve_lines(None, io.StringIO(line), out, err) == 0
     assert err.getvalue() == ""
+
+
+@pytest.mark.parametrize(
+    ("variants", "jokers", "empty_waste"),
+    [([], 0, False), (["jokers=1"], 1, False), (["jokers=2", "empty-waste"], 2, True)],
+)
+def test_deal_deals_the_variants_it_is_given(
+    variants: list[str], jokers: int, empty_waste: bool
+) -> None:
+    options = [arg for name in variants for arg in ("--variant", name)]
+    result = run("deal", "GO1-C-AAAAAAH", *options)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["code"] == "GO1-C-AAAAAAH" and data["variants"] == sorted(variants)
+    assert Deal.from_json(data) == deal_for_number(7, jokers=jokers, empty_waste=empty_waste)
+    assert (data["waste"] is None) == empty_waste and data["stock"].count("JK") + sum(
+        column.count("JK") for column in data["columns"]
+    ) + (data["waste"] == "JK") == jokers
+
+
+@pytest.mark.parametrize(
+    "command", [["deal", "GO1-E-AAAAAAB"], ["solve"], ["game", "GO1-E-AAAAAAB"]]
+)
+def test_jokers_1_and_2_together_are_a_usage_error(command: list[str]) -> None:
+    result = run(*command, "--variant", "jokers=1", "--variant", "jokers=2")
+    assert result.returncode == 2 and result.stdout == ""
+    assert "'jokers=1' and 'jokers=2' exclude each other" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_every_variant_is_documented_in_the_help() -> None:
+    for command in ("deal", "game", "solve"):
+        help_text = " ".join(run(command, "--help").stdout.split())
+        for variant in Variant:
+            assert variant.value in help_text
+        assert "a deal code carries no variants" in help_text
+
+
+def test_solve_refuses_a_line_dealt_for_other_variants() -> None:
+    line = json.dumps(deal_for_number(3, jokers=1).to_json()) + "\n"
+    plain = json.dumps(deal_for_number(3).to_json()) + "\n"
+    result = run("solve", stdin=line + plain)
+    assert result.returncode == 1
+    assert result.stderr.startswith("stdin:1: bad deal: the deal holds 1 Joker(s)")
+    assert [json.loads(out)["line"] for out in result.stdout.splitlines()] == [2]
+
+
+@pytest.mark.parametrize("variant", ["jokers=1", "jokers=2", "empty-waste"])
+def test_solve_says_the_search_does_not_know_a_variant_yet(variant: str) -> None:
+    result = run("solve", "--variant", variant, stdin="")
+    assert result.returncode == 1 and result.stdout == ""
+    assert f"does not search {variant} yet" in result.stderr
+
+
+def test_game_has_no_recorded_game_with_variants() -> None:
+    result = run("game", "GO1-E-AAAAAAB", "--variant", "empty-waste")
+    assert result.returncode == 1
+    assert "no recorded game for 'GO1-E-AAAAAAB' with empty-waste" in result.stderr

@@ -315,3 +315,25 @@ def test_won_game_page_steps_through_every_move(site: Path) -> None:
     for label in ("Vorige zet", "Volgende zet", "Alle zetten", "vrije kaart", "gespeelde kaart"):
         assert label in nl
     assert "Previous move" not in nl
+
+
+def test_picture_of_a_deal_with_a_joker_and_an_empty_waste() -> None:
+    from generator.patience import Variant
+
+    variants = [Variant.JOKERS_1, Variant.EMPTY_WASTE]
+    deals = (deal_for_number(n, jokers=1, empty_waste=True) for n in range(1, 100))
+    deal = next(d for d in deals if any(c.is_joker for column in d.columns for c in column))
+    svg = ET.fromstring(
+        board(Game(deal, variants=variants).position(), label=str, title="T", desc="D")
+    )
+    cards = cards_in(svg)
+    assert sorted(cards) == sorted(str(card) for column in deal.columns for card in column)
+    waste = next(g for g in svg.iter(f"{SVG}g") if g.get("class") == "waste")
+    assert [rect.get("class") for rect in waste.iter(f"{SVG}rect")] == ["empty"]
+    joker = next(g for g in svg.iter(f"{SVG}g") if "card-JK" in g.get("class", "").split())
+    assert [t.text for t in joker.iter(f"{SVG}text")] == ["JK", "JK"]
+    game = Game(deal_for_number(4, jokers=1), variants=[Variant.JOKERS_1])
+    while game.waste_card is None or not game.waste_card.is_joker:
+        game.push(Move.draw(game.stock[0]))  # deal 4 holds its Joker in the stock
+    svg = ET.fromstring(board(game.position(), label=str, title="T", desc="D"))
+    assert "top" in cards_in(svg)["JK"]

@@ -260,7 +260,8 @@ class Words:
         return self.t.gettext(PICTURE_AFTER) % {"number": after_move}
 
     def piles(self, position: Position) -> str:
-        """The stock and the waste card in words: a snapshot's first sentence."""
+        """The stock and the waste card in words: a snapshot's first sentence (of a deal with a waste card)."""
+        assert position.waste is not None, "no words yet for an empty waste"
         return self.t.ngettext(*STOCK_AND_WASTE, position.stock_count) % {
             "count": position.stock_count,
             "card": self.card(position.waste),

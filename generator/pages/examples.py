@@ -367,6 +367,7 @@ def _replay(deal: Deal, rules: RuleSet, moves: Iterable[Move]) -> list[Step]:
     steps = []
     for number, move in enumerate(moves, start=1):
         onto = game.waste_card
+        assert onto is not None, "the examples are deals with a waste card"
         game.play(move)
         steps.append(
             Step(number, move, onto, _direction(onto, move.card), game.position(), game.score)

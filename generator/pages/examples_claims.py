@@ -116,6 +116,8 @@ def special(example: Example) -> tuple[Move, Card, list[str]]:
         stricter.push(played)
     if solve(example.deal, STRICTER[name]).winnable:
         found.append(f"{example.code} can be won under {STRICTER[name]} too")
+    if onto is None:
+        return move, Card(1, "C"), [*found, f"{name}: no waste card under the special move"]
     return move, onto, found
 
 
