@@ -244,7 +244,8 @@ class Words:
         return self.t.gettext(PICTURE_AFTER) % {"number": after_move}
 
     def snapshot(self, position: Position) -> str:
-        """A board snapshot in words, as the pages print it."""
+        """A board snapshot in words, as the pages print it (of a deal with a waste card)."""
+        assert position.waste is not None, "no words yet for an empty waste"
         head = self.t.ngettext(*STOCK_AND_WASTE, position.stock_count) % {
             "count": position.stock_count,
             "card": self.card(position.waste),

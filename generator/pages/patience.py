@@ -89,6 +89,7 @@ def rules_page_facts() -> dict[str, Any]:
     positions = [game.position()]
     for number, move in enumerate(recorded.moves, start=1):
         onto = game.waste_card
+        assert onto is not None  # the recorded deal deals a waste card
         reason = game.refusal(move)
         if reason is not None:
             raise ClaimError("opening", f"recorded move {number} is refused: {reason.value}")
@@ -128,7 +129,9 @@ def rules_page_facts() -> dict[str, Any]:
         "king-and-ace",
         "rank that follows the Ace",
     )
-    example_rank = positions[opening_moves].waste.rank
+    example_waste = positions[opening_moves].waste
+    assert example_waste is not None
+    example_rank = example_waste.rank
     lower, higher = example_rank - 1, example_rank + 1
     legacy = [old for old, new in LEGACY_RULES_LETTERS.items() if RULES_LETTERS[new] == "easy"]
     legacy_letter = first_of(legacy, "deal-codes", "old code letter read as Easy")

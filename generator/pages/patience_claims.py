@@ -287,7 +287,8 @@ def opening(facts: dict[str, Any]) -> list[str]:
             )
             break
         said = {"higher": 1, "lower": -1}.get(step.direction)
-        if said is None or step.card.rank - game.waste_card.rank != said:
+        waste = game.waste_card
+        if said is None or waste is None or step.card.rank - waste.rank != said:
             found.append(f"{step.card} is not one rank {step.direction} than {game.waste_card}")
         game.play(move)
     return found
@@ -523,7 +524,7 @@ def end(facts: dict[str, Any]) -> list[str]:
             not played.stock
             and bool(sum(played.heights))
             and not any(
-                fits(played.rules, played.waste_card.rank, c.rank)
+                fits(played.rules, played.waste[-1].rank, c.rank)
                 for c in map(played.free_card, range(1, COLUMNS + 1))
                 if c is not None
             )

@@ -4,7 +4,17 @@ It knows no language and prints nothing: it returns values and reason codes,
 and the catalogs hold the words for them.
 """
 
-from generator.patience.cards import ACE, FULL_DECK, KING, RANKS, SUITS, Card
+from generator.patience.cards import (
+    ACE,
+    FULL_DECK,
+    JOKER,
+    JOKER_RANK,
+    KING,
+    MAX_JOKERS,
+    RANKS,
+    SUITS,
+    Card,
+)
 from generator.patience.deal import (
     COLUMN_HEIGHT,
     COLUMNS,
@@ -12,7 +22,9 @@ from generator.patience.deal import (
     TABLEAU_SIZE,
     Deal,
     DealCode,
+    deal_for,
     deal_for_number,
+    stock_size,
 )
 from generator.patience.errors import (
     CardError,
@@ -20,6 +32,7 @@ from generator.patience.errors import (
     DealError,
     GolfError,
     IllegalMoveError,
+    RuleSetError,
 )
 from generator.patience.game import Game, Move, Position
 from generator.patience.rules import (
@@ -42,7 +55,10 @@ __all__ = [
     "COLUMNS",
     "COLUMN_HEIGHT",
     "FULL_DECK",
+    "JOKER",
+    "JOKER_RANK",
     "KING_RANK",
+    "MAX_JOKERS",
     "RANKS",
     "SCORING",
     "STOCK_SIZE",
@@ -63,9 +79,12 @@ __all__ = [
     "Position",
     "Reason",
     "RuleSet",
+    "RuleSetError",
     "Rules",
     "Scoring",
     "TraditionalScoring",
     "Variant",
+    "deal_for",
     "deal_for_number",
+    "stock_size",
 ]

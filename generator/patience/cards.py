@@ -10,6 +10,12 @@ A card's notation is its rank (``A23456789TJQK``) followed by its suit
 'TS'
 >>> len(FULL_DECK)
 52
+
+A Joker (the ``jokers`` variants) is ``JK``: rank :data:`JOKER_RANK` and no suit.
+
+>>> joker = Card.from_str("JK")
+>>> joker.is_joker, str(joker), joker == JOKER
+(True, 'JK', True)
 """
 
 from __future__ import annotations
@@ -25,17 +31,22 @@ SUITS = "CDHS"
 
 ACE = 1
 KING = 13
+JOKER_RANK = 0
+"""A Joker's rank number (it has no suit): it stands for any card."""
+JOKER_NOTATION = "JK"
 
 
 @dataclass(frozen=True, order=True, slots=True)
 class Card:
-    """One playing card; ``rank`` 1 (ace) to 13 (king), ``suit`` one of ``CDHS``."""
+    """One playing card; ``rank`` 1 (ace) to 13 (king), ``suit`` one of ``CDHS``; or a Joker (rank 0, suit ``""``)."""
 
     rank: int
     suit: str
 
     def __post_init__(self) -> None:
-        if not ACE <= self.rank <= KING or self.suit not in SUITS or len(self.suit) != 1:
+        joker = self.rank == JOKER_RANK and self.suit == ""
+        normal = ACE <= self.rank <= KING and self.suit in SUITS and len(self.suit) == 1
+        if not (joker or normal):
             raise CardError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
 
     @classmethod
@@ -45,8 +56,10 @@ class Card:
         >>> Card.from_str("1S")
         Traceback (most recent call last):
         ...
-        generator.patience.errors.CardError: bad card: '1S' (expected a rank from A23456789TJQK and a suit from CDHS, like '8S')
+        generator.patience.errors.CardError: bad card: '1S' (expected a rank A23456789TJQK and a suit CDHS, like '8S', or 'JK')
         """
+        if text == JOKER_NOTATION:
+            return JOKER
         if (
             not isinstance(text, str)
             or len(text) != 2
@@ -54,12 +67,22 @@ class Card:
             or text[1] not in SUITS
         ):
             raise CardError(
-                f"bad card: {text!r} (expected a rank from {RANKS} and a suit from {SUITS}, like '8S')"
+                f"bad card: {text!r} (expected a rank {RANKS} and a suit {SUITS}, like '8S', or {JOKER_NOTATION!r})"
             )
         return cls(RANKS.index(text[0]) + 1, text[1])
 
+    @property
+    def is_joker(self) -> bool:
+        """Whether this is a Joker, which stands for any card."""
+        return self.rank == JOKER_RANK
+
     def __str__(self) -> str:
-        return RANKS[self.rank - 1] + self.suit
+        return JOKER_NOTATION if self.is_joker else RANKS[self.rank - 1] + self.suit
+
+
+JOKER = Card(JOKER_RANK, "")
+"""The Joker (all Jokers are alike; a deal holds at most :data:`MAX_JOKERS`)."""
+MAX_JOKERS = 2
 
 
 FULL_DECK: tuple[Card, ...] = tuple(

@@ -4,9 +4,16 @@ A deal is 7 columns of 5 face-up cards, 1 waste card and 16 stock cards: one
 52-card deck. Its *deck order* lists column 1 top to bottom, then columns 2 to
 7, then the waste card, then the stock, first drawn first.
 
+Two variants change the deal (:mod:`generator.patience.rules`, ``Variant``):
+with ``jokers=1`` or ``jokers=2`` the deck holds one or two Jokers (``JK``)
+too, so the stock has 17 or 18 cards; with ``empty-waste`` there is no waste
+card and the card that would have been it is the first card of the stock
+(``waste`` is ``None``, the stock one card longer). The deck order is the same
+in both cases: columns, then the waste card if there is one, then the stock.
+
 A deal code is ``GO1-<rules>-<7 letters>``: ``E`` Easy, ``C`` Classic (an old
 ``N`` is read as Easy), and a deal number written in base 26 with ``A`` as 0,
-so ``AAAAAAB`` is deal 1.
+so ``AAAAAAB`` is deal 1. A code carries no variants.
 
 >>> code = DealCode.parse("GO1-E-AAAAAAB")
 >>> code.rules_letter, code.number
@@ -20,23 +27,40 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from generator.patience.cards import FULL_DECK, Card
+from generator.patience.cards import FULL_DECK, JOKER, MAX_JOKERS, Card
 from generator.patience.errors import CardError, DealCodeError, DealError
+
+if TYPE_CHECKING:
+    from generator.patience.rules import RuleSet
 
 COLUMNS = 7
 COLUMN_HEIGHT = 5
 TABLEAU_SIZE = COLUMNS * COLUMN_HEIGHT
 STOCK_SIZE = len(FULL_DECK) - TABLEAU_SIZE - 1
+"""The stock of an ordinary deal (no Jokers, a waste card); see :meth:`Deal.stock_size`."""
+
+
+def stock_size(jokers: int = 0, empty_waste: bool = False) -> int:
+    """How many cards the stock holds: 16, plus one per Joker, plus one with an empty waste.
+
+    >>> stock_size(), stock_size(jokers=2), stock_size(jokers=1, empty_waste=True)
+    (16, 18, 18)
+    """
+    return STOCK_SIZE + jokers + int(empty_waste)
 
 
 @dataclass(frozen=True)
 class Deal:
-    """The cards as dealt. ``columns[i][0]`` is the top (most covered) card of column ``i + 1``."""
+    """The cards as dealt. ``columns[i][0]`` is the top (most covered) card of column ``i + 1``.
+
+    ``waste`` is ``None`` for a deal with an empty waste (the ``empty-waste``
+    variant). Every card of the 52 appears once; up to two Jokers may join them.
+    """
 
     columns: tuple[tuple[Card, ...], ...]
-    waste: Card
+    waste: Card | None
     stock: tuple[Card, ...]
 
     def __post_init__(self) -> None:
@@ -45,33 +69,52 @@ class Deal:
         for number, column in enumerate(self.columns, start=1):
             if len(column) != COLUMN_HEIGHT:
                 raise DealError(f"column {number} has {len(column)} cards, not {COLUMN_HEIGHT}")
-        if len(self.stock) != STOCK_SIZE:
-            raise DealError(f"the stock has {len(self.stock)} cards, not {STOCK_SIZE}")
+        if self.jokers > MAX_JOKERS:
+            raise DealError(f"a deal holds at most {MAX_JOKERS} Jokers, not {self.jokers}")
+        expected = stock_size(self.jokers, self.waste is None)
+        if len(self.stock) != expected:
+            raise DealError(f"the stock has {len(self.stock)} cards, not {expected}")
         seen: set[Card] = set()
         for card in self.deck:
-            if card in seen:
+            if card in seen and not card.is_joker:
                 raise DealError(f"card {str(card)!r} is dealt twice")
             seen.add(card)
 
     @property
+    def jokers(self) -> int:
+        """How many Jokers the deal holds (0 to 2)."""
+        return sum(card.is_joker for card in self.deck)
+
+    @property
+    def empty_waste(self) -> bool:
+        """Whether the waste starts empty (the ``empty-waste`` variant)."""
+        return self.waste is None
+
+    @property
     def deck(self) -> tuple[Card, ...]:
-        """The 52 cards in deck order: columns 1-7 top to bottom, waste, stock."""
-        return (*(card for column in self.columns for card in column), self.waste, *self.stock)
+        """The cards in deck order: columns 1-7 top to bottom, the waste card (if any), the stock."""
+        waste = () if self.waste is None else (self.waste,)
+        return (*(card for column in self.columns for card in column), *waste, *self.stock)
 
     @classmethod
-    def from_deck(cls, deck: Sequence[Card]) -> Deal:
-        """The deal whose deck order is ``deck``."""
-        if len(deck) != len(FULL_DECK):
-            raise DealError(f"a deck has {len(FULL_DECK)} cards, not {len(deck)}")
+    def from_deck(cls, deck: Sequence[Card], *, empty_waste: bool = False) -> Deal:
+        """The deal whose deck order is ``deck``; with ``empty_waste`` the card after the columns starts the stock."""
+        size = len(FULL_DECK) + sum(card.is_joker for card in deck)
+        if len(deck) != size:
+            raise DealError(f"a deck has {size} cards, not {len(deck)}")
         columns = tuple(
             tuple(deck[i : i + COLUMN_HEIGHT]) for i in range(0, TABLEAU_SIZE, COLUMN_HEIGHT)
         )
+        if empty_waste:
+            return cls(columns, None, tuple(deck[TABLEAU_SIZE:]))
         return cls(columns, deck[TABLEAU_SIZE], tuple(deck[TABLEAU_SIZE + 1 :]))
 
     @classmethod
     def from_json(cls, data: Any) -> Deal:
         """Read ``{"columns": [[5 cards] x 7], "waste": "AC", "stock": [16 cards]}``.
 
+        ``"waste": null`` is a deal with an empty waste (its stock has one card
+        more); Jokers (``"JK"``, at most 2) lengthen the stock by one each.
         Extra keys are ignored; anything else wrong raises :class:`DealError`
         saying what and where.
         """
@@ -86,7 +129,7 @@ class Deal:
         parsed_columns = tuple(
             _cards(column, f"column {number}") for number, column in enumerate(columns, start=1)
         )
-        waste = _card(data["waste"], "waste")
+        waste = None if data["waste"] is None else _card(data["waste"], "waste")
         stock = _cards(data["stock"], "stock")
         return cls(parsed_columns, waste, stock)
 
@@ -94,7 +137,7 @@ class Deal:
         """The deal in the notation :meth:`from_json` reads."""
         return {
             "columns": [[str(card) for card in column] for column in self.columns],
-            "waste": str(self.waste),
+            "waste": None if self.waste is None else str(self.waste),
             "stock": [str(card) for card in self.stock],
         }
 
@@ -193,14 +236,14 @@ def _splitmix64(state: int) -> Iterable[int]:
         yield z ^ (z >> 31)
 
 
-def shuffle_permutation(number: int) -> list[int]:
-    """The Fisher-Yates permutation of 52 positions for deal ``number``.
+def shuffle_permutation(number: int, size: int = len(FULL_DECK)) -> list[int]:
+    """The Fisher-Yates permutation of ``size`` positions (52, or 53 and 54 with Jokers) for deal ``number``.
 
     ``result[i]`` is the position in the starting deck of the card dealt at
     position ``i``. Random numbers come from SplitMix64 seeded with ``number``;
     ``j`` is drawn below ``i + 1`` by rejection, so there is no modulo bias.
     """
-    order = list(range(len(FULL_DECK)))
+    order = list(range(size))
     randoms = iter(_splitmix64(number))
     for i in range(len(order) - 1, 0, -1):
         bound = i + 1
@@ -227,15 +270,37 @@ that this still holds. Every other number deals a well-shuffled deck.
 """
 
 
-def deal_for_number(number: int) -> Deal:
-    """The deal a code's number stands for."""
-    start = [Card.from_str(text) for text in STARTING_DECK.split()]
-    return Deal.from_deck([start[i] for i in shuffle_permutation(number)])
+def deal_for_number(number: int, *, jokers: int = 0, empty_waste: bool = False) -> Deal:
+    """The deal a code's number stands for, with ``jokers`` Jokers and an empty waste if asked.
+
+    The deck is :data:`STARTING_DECK` followed by ``jokers`` Jokers, shuffled by
+    :func:`shuffle_permutation` over its 52 + ``jokers`` positions; so without
+    Jokers every number deals what it always dealt. With ``empty_waste`` the
+    card that would be the waste card is the first card of the stock instead
+    (the columns are the same).
+
+    >>> deal = deal_for_number(1, jokers=2, empty_waste=True)
+    >>> deal.waste is None, len(deal.stock), deal.jokers
+    (True, 19, 2)
+    >>> deal_for_number(1, empty_waste=True).stock[0] == deal_for_number(1).waste
+    True
+    """
+    if not 0 <= jokers <= MAX_JOKERS:
+        raise DealError(f"a deal holds 0 to {MAX_JOKERS} Jokers, not {jokers!r}")
+    start = [Card.from_str(text) for text in STARTING_DECK.split()] + [JOKER] * jokers
+    order = shuffle_permutation(number, len(start))
+    return Deal.from_deck([start[i] for i in order], empty_waste=empty_waste)
+
+
+def deal_for(number: int, rule_set: RuleSet) -> Deal:
+    """The deal number ``number`` under ``rule_set``: its Jokers and empty waste (see :func:`deal_for_number`)."""
+    return deal_for_number(number, jokers=rule_set.jokers, empty_waste=rule_set.empty_waste)
 
 
 def starting_deck_for(deal: Deal, number: int) -> tuple[Card, ...]:
     """The starting deck order under which deal ``number`` is ``deal`` (how ``STARTING_DECK`` is made)."""
-    start: list[Card | None] = [None] * len(FULL_DECK)
-    for position, source in enumerate(shuffle_permutation(number)):
-        start[source] = deal.deck[position]
+    deck = deal.deck
+    start: list[Card | None] = [None] * len(deck)
+    for position, source in enumerate(shuffle_permutation(number, len(deck))):
+        start[source] = deck[position]
     return tuple(card for card in start if card is not None)

@@ -21,7 +21,13 @@ class DealCodeError(GolfError):
 
 
 class DealError(GolfError):
-    """A deal is not 7 columns of 5, 1 waste card and 16 stock cards of one 52-card deck."""
+    """A deal is not 7 columns of 5, 1 waste card and 16 stock cards of one 52-card deck
+    (with the variants: up to 2 Jokers more, or no waste card and one stock card more),
+    or it does not fit the variants it is played under."""
+
+
+class RuleSetError(GolfError):
+    """Variants that cannot go together, such as ``jokers=1`` and ``jokers=2``."""
 
 
 class IllegalMoveError(GolfError):

@@ -81,7 +81,8 @@ class Position:
     """A snapshot of the table: what the pages show as a board."""
 
     columns: tuple[tuple[Card, ...], ...]
-    waste: Card
+    waste: Card | None
+    """The waste card on top; ``None`` while the waste is empty (``empty-waste``, before the first card)."""
     stock: tuple[Card, ...]
 
     @property
@@ -101,8 +102,16 @@ class Position:
 class Game:
     """One game of a deal under a rule set and its ``variants`` (:class:`Variant`).
 
-    ``rules`` stays the rule set as given; ``rule_set`` is it with the variants,
-    the one the game plays by.
+    ``rules`` may be a :class:`Rules` or a :class:`RuleSet`; ``rule_set`` is it
+    with ``variants`` added, the one the game plays by, and ``rules`` its
+    :class:`Rules`. The deal must be dealt for the variants (its Jokers, its
+    waste card or empty waste: :meth:`RuleSet.check_deal`), else
+    :class:`~generator.patience.errors.DealError`.
+
+    With ``empty-waste`` the waste starts empty (:attr:`waste_card` is
+    ``None``): any free card may go onto it, and a draw is allowed under every
+    rule set. A Joker fits any card and takes any card (see
+    :mod:`generator.patience.rules`).
 
     :meth:`play` checks a move and raises :class:`IllegalMoveError` with a
     :class:`Reason`; :meth:`push` applies a move without checks and :meth:`pop`
@@ -113,19 +122,20 @@ class Game:
     def __init__(
         self,
         deal: Deal,
-        rules: Rules = Rules.EASY,
+        rules: Rules | RuleSet = Rules.EASY,
         scoring: Scoring = SCORING,
         *,
         variants: Iterable[Variant] = (),
     ) -> None:
-        self.deal = deal
-        self.rules = rules
         self.rule_set = RuleSet.of(rules, variants)
+        self.rule_set.check_deal(deal)
+        self.deal = deal
+        self.rules = self.rule_set.rules
         self.variants = self.rule_set.variants
         self.scoring = scoring
         self.heights = [COLUMN_HEIGHT] * COLUMNS
         self.drawn = 0
-        self.waste: list[Card] = [deal.waste]
+        self.waste: list[Card] = [] if deal.waste is None else [deal.waste]
         self.moves: list[Move] = []
         self.move_count = 0
         """The app's move counter: every action played counts, undo does not lower it."""
@@ -136,8 +146,9 @@ class Game:
     # -- the position ------------------------------------------------------
 
     @property
-    def waste_card(self) -> Card:
-        return self.waste[-1]
+    def waste_card(self) -> Card | None:
+        """The card on top of the waste; ``None`` while the waste is empty."""
+        return self.waste[-1] if self.waste else None
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -162,8 +173,12 @@ class Game:
         )
 
     def key(self) -> tuple[tuple[int, ...], int, int]:
-        """A hashable key of what decides the rest of the game (the waste card's suit does not)."""
-        return tuple(self.heights), self.drawn, self.waste_card.rank
+        """A hashable key of what decides the rest of the game (the waste card's suit does not).
+
+        The waste's rank is ``0`` for a Joker and ``-1`` for the empty waste.
+        """
+        waste = self.waste_card
+        return tuple(self.heights), self.drawn, -1 if waste is None else waste.rank
 
     # -- the end -----------------------------------------------------------
 
@@ -172,9 +187,9 @@ class Game:
 
     def has_removal(self) -> bool:
         """Whether some free card fits the waste card."""
-        waste_rank = self.waste_card.rank
+        waste = self.waste_card
         return any(
-            self.rule_set.accepts(waste_rank, card.rank)
+            self.rule_set.accepts_card(waste, card)
             for card in map(self.free_card, range(1, COLUMNS + 1))
             if card is not None
         )
@@ -201,9 +216,9 @@ class Game:
             Move.remove(n, card)
             for n in range(1, COLUMNS + 1)
             if (card := self.free_card(n)) is not None
-            and self.rule_set.accepts(self.waste_card.rank, card.rank)
+            and self.rule_set.accepts_card(self.waste_card, card)
         ]
-        if self.stock and not (moves and self.rule_set.draw_only_when_blocked):
+        if self.stock and not (moves and self.rule_set.draw_waits(self.waste_card)):
             moves.append(Move.draw(self.stock[0]))
         return moves
 
@@ -214,7 +229,7 @@ class Game:
         if move.action == "draw":
             if not self.stock:
                 return Reason.STOCK_EMPTY
-            if self.rule_set.draw_only_when_blocked and self.has_removal():
+            if self.rule_set.draw_waits(self.waste_card) and self.has_removal():
                 return Reason.MUST_REMOVE
             return None if move.card == self.stock[0] else Reason.NOT_THERE
         if move.column is None or not 1 <= move.column <= COLUMNS:
@@ -224,14 +239,16 @@ class Game:
             return Reason.NOT_THERE
         if move.card != column[-1]:
             return Reason.BLOCKED
-        return self.rule_set.refusal(self.waste_card.rank, move.card.rank)
+        return self.rule_set.refusal_card(self.waste_card, move.card)
 
     def play(self, move: Move) -> None:
         """Play ``move`` if the rules allow it; raise :class:`IllegalMoveError` if not."""
         reason = self.refusal(move)
         if reason is not None:
+            waste = self.waste_card
+            onto = "the empty waste" if waste is None else repr(str(waste))
             raise IllegalMoveError(
-                f"illegal move: {str(move)!r} onto {str(self.waste_card)!r} ({reason.value})",
+                f"illegal move: {str(move)!r} onto {onto} ({reason.value})",
                 reason,
             )
         self.push(move)

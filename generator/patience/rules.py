@@ -13,6 +13,28 @@ winnable figure): no wrap, nothing on a king, drawing at any time. On Easy it
 takes away the ace on a king but leaves the king on an ace; on strict it
 changes nothing.
 
+``jokers=1`` and ``jokers=2`` put one or two Jokers into the deck (the two
+exclude each other). A Joker stands for any card: it may be removed onto any
+waste card, and any card may be removed onto a Joker on the waste. Nothing on
+a king means nothing at all: under the strict rules and ``nothing-on-king`` a
+Joker may not go onto a king either (refused as ``nothing-on-king``), while a
+Joker on the waste takes every card, a king included.
+
+``empty-waste`` deals no waste card: the waste starts empty, and the first
+card may be any free card or a drawn one. Every card fits the empty waste, and
+drawing onto it is allowed under every rule set (the strict rules' "draw only
+when no card fits" waits until there is a waste card).
+
+>>> from generator.patience.cards import Card
+>>> jokers = RuleSet.of(Rules.STRICT, [Variant.JOKERS_1])
+>>> C = Card.from_str
+>>> jokers.accepts_card(C("JK"), C("KS")), jokers.accepts_card(C("7D"), C("JK"))
+(True, True)
+>>> jokers.refusal_card(C("KD"), C("JK"))
+<Reason.NOTHING_ON_KING: 'nothing-on-king'>
+>>> jokers.accepts_card(None, C("5C")), jokers.jokers, jokers.empty_waste
+(True, 1, False)
+
 >>> Rules.EASY.accepts(waste_rank=13, rank=1)   # an ace on a king
 True
 >>> Rules.CLASSIC.accepts(waste_rank=13, rank=1)
@@ -33,8 +55,9 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from generator.patience.cards import ACE, KING
-from generator.patience.deal import TABLEAU_SIZE
+from generator.patience.cards import ACE, JOKER_RANK, KING, Card
+from generator.patience.deal import TABLEAU_SIZE, Deal
+from generator.patience.errors import DealError, RuleSetError
 
 
 class Rules(enum.Enum):
@@ -60,10 +83,15 @@ class Rules(enum.Enum):
         return self is Rules.STRICT
 
     def accepts(self, waste_rank: int, rank: int) -> bool:
-        """Whether a free card of ``rank`` may be removed onto a waste card of ``waste_rank``."""
+        """Whether a free card of ``rank`` may be removed onto a waste card of ``waste_rank``.
+
+        A Joker (:data:`~generator.patience.cards.JOKER_RANK`) fits every rank
+        and takes every rank, except that nothing goes onto a king when nothing
+        may.
+        """
         if self.nothing_on_king and waste_rank == KING:
             return False
-        if abs(waste_rank - rank) == 1:
+        if JOKER_RANK in (waste_rank, rank) or abs(waste_rank - rank) == 1:
             return True
         return self.wraps and {waste_rank, rank} == {ACE, KING}
 
@@ -71,7 +99,11 @@ class Rules(enum.Enum):
         """Why a free card of ``rank`` may not go onto ``waste_rank``; ``None`` if it may."""
         if self.accepts(waste_rank, rank):
             return None
-        if self.nothing_on_king and waste_rank == KING and abs(waste_rank - rank) == 1:
+        if (
+            self.nothing_on_king
+            and waste_rank == KING
+            and (abs(waste_rank - rank) == 1 or rank == JOKER_RANK)
+        ):
             return Reason.NOTHING_ON_KING
         return Reason.NOT_ADJACENT
 
@@ -88,7 +120,16 @@ class Variant(enum.Enum):
     """A rule added on top of a rule set; its value is the name on the command line."""
 
     NOTHING_ON_KING = "nothing-on-king"
-    """No card at all may go onto a king (drawing stays allowed at any time)."""
+    """No card at all may go onto a king, a Joker neither (drawing stays allowed at any time)."""
+    JOKERS_1 = "jokers=1"
+    """One Joker in the deck: it goes onto any card, and any card onto it."""
+    JOKERS_2 = "jokers=2"
+    """Two Jokers in the deck (excludes ``jokers=1``)."""
+    EMPTY_WASTE = "empty-waste"
+    """No waste card is dealt: the first card may be any free card or a drawn one."""
+
+
+_JOKER_VARIANTS = {Variant.JOKERS_1: 1, Variant.JOKERS_2: 2}
 
 
 @dataclass(frozen=True)
@@ -106,6 +147,13 @@ class RuleSet:
 
     rules: Rules
     variants: frozenset[Variant] = frozenset()
+
+    def __post_init__(self) -> None:
+        jokers = sorted(v.value for v in self.variants if v in _JOKER_VARIANTS)
+        if len(jokers) > 1:
+            raise RuleSetError(
+                f"variants {jokers[0]!r} and {jokers[1]!r} exclude each other: choose one"
+            )
 
     @classmethod
     def of(cls, rules: Rules | RuleSet, variants: Iterable[Variant] = ()) -> RuleSet:
@@ -130,6 +178,45 @@ class RuleSet:
     @property
     def draw_only_when_blocked(self) -> bool:
         return self.rules.draw_only_when_blocked
+
+    @property
+    def jokers(self) -> int:
+        """How many Jokers the deck holds: 0, or 1 or 2 with a ``jokers`` variant."""
+        return sum(_JOKER_VARIANTS.get(variant, 0) for variant in self.variants)
+
+    @property
+    def empty_waste(self) -> bool:
+        """Whether the waste starts empty (``empty-waste``)."""
+        return Variant.EMPTY_WASTE in self.variants
+
+    def draw_waits(self, waste: Card | None) -> bool:
+        """Whether a draw onto ``waste`` must wait until no free card fits (strict rules).
+
+        ``None`` is the empty waste: drawing onto it never waits.
+        """
+        return self.draw_only_when_blocked and waste is not None
+
+    def accepts_card(self, waste: Card | None, card: Card) -> bool:
+        """Whether ``card`` may be removed onto ``waste``; ``None`` is the empty waste, which takes any card."""
+        return waste is None or self.accepts(waste.rank, card.rank)
+
+    def refusal_card(self, waste: Card | None, card: Card) -> Reason | None:
+        """Why ``card`` may not be removed onto ``waste`` (``None`` is the empty waste); ``None`` if it may."""
+        return None if waste is None else self.refusal(waste.rank, card.rank)
+
+    def check_deal(self, deal: Deal) -> None:
+        """Raise :class:`DealError` unless ``deal`` is dealt for these variants (its Jokers, its waste)."""
+        if deal.jokers != self.jokers:
+            raise DealError(
+                f"the deal holds {deal.jokers} Joker(s) but rules {str(self)!r} deal {self.jokers} "
+                "(the variant 'jokers=N' says how many)"
+            )
+        if deal.empty_waste != self.empty_waste:
+            raise DealError(
+                f"the deal has {'no' if deal.empty_waste else 'a'} waste card but rules "
+                f"{str(self)!r} {'start with an empty waste' if self.empty_waste else 'deal one'} "
+                f"(the variant {Variant.EMPTY_WASTE.value!r} decides)"
+            )
 
     def _no_card_on(self, waste_rank: int) -> bool:
         """Whether a variant forbids every card on ``waste_rank``."""

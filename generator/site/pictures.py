@@ -40,7 +40,7 @@ Highlights = Mapping[Card, str]
 
 
 def _card(parent: ET.Element, card: Card, x: int, y: int, label: str, classes: list[str]) -> None:
-    colour = "red" if card.suit in RED_SUITS else "black"
+    colour = "red" if card.suit in RED_SUITS else "black"  # a Joker (no suit) is black
     group = ET.SubElement(
         parent, "g", {"class": " ".join(["card", f"card-{card}", *classes, colour])}
     )
@@ -61,7 +61,11 @@ def _card(parent: ET.Element, card: Card, x: int, y: int, label: str, classes: l
             "text-anchor": "middle",
         },
     )
-    pip.text = SUIT_SYMBOLS[card.suit]
+    pip.text = SUIT_SYMBOLS.get(card.suit, str(card))  # a Joker shows "JK"
+
+
+def _frame(x: int) -> dict[str, str]:
+    return {"x": str(x), "y": str(ROW_Y), "width": str(CARD_W), "height": str(CARD_H), "rx": "6"}
 
 
 def _caption(parent: ET.Element, text: str, x: int) -> None:
@@ -152,7 +156,11 @@ def board(
 
     waste = ET.SubElement(svg, "g", {"class": "waste"})
     waste_x = GAP + 3 * STEP_X
-    classes = ["top"] + ([highlights[position.waste]] if position.waste in highlights else [])
-    _card(waste, position.waste, waste_x, ROW_Y, label(position.waste), classes)
+    if position.waste is None:  # the empty waste (variant empty-waste): an empty frame
+        ET.SubElement(waste, "rect", _frame(waste_x) | {"class": "empty", "fill": "none"})
+    else:
+        top = position.waste
+        classes = ["top"] + ([highlights[top]] if top in highlights else [])
+        _card(waste, top, waste_x, ROW_Y, label(top), classes)
     _caption(waste, waste_label, waste_x + CARD_W + 6)
     return ET.tostring(svg, encoding="unicode")
