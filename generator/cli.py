@@ -20,6 +20,7 @@ from typing import NoReturn, TextIO
 from generator.jsonlines import JsonLines
 from generator.pages.recorded import load_reference_game
 from generator.patience import (
+    SCORING,
     Deal,
     DealCode,
     DealCodeError,
@@ -47,19 +48,33 @@ def _line_rules(data: object, rules: Rules | None) -> Rules:
     return rules or Rules(RULES_LETTERS[code.rules_letter])
 
 
+SOLVE_KEYS = """\
+Reads one deal a line (JSON, as 'deal' prints it) and answers one JSON line each:
+  verdict        "winnable" or "unwinnable"
+  moves          a winning line; with --best, for a deal that cannot be won, a
+                 line that ends stuck after removing best_removals cards
+  seconds        the time the search took
+  line           the input line answered
+  rules          the rules used; variants: the variants used
+  best_removals  (--best) the most tableau cards any line removes, 35 when winnable
+  best_score     (--best) the score of a game stuck after best_removals cards"""
+
+
 def _solve_lines(
     rules: Rules | None,
     lines: TextIO,
     out: TextIO,
     err: TextIO,
     variants: Sequence[Variant] = (),
+    best: bool = False,
 ) -> int:
     """Answer each JSON line of ``lines`` with a verdict line; bad lines go to ``err``.
 
     ``rules`` decides every line when given; otherwise each line's ``code`` key
     does (its letter), and a line without one is solved on Easy; a bad ``code``
     is a bad line either way. ``variants``
-    are added to the rules of every line.
+    are added to the rules of every line. With ``best`` an answer also gives
+    the best result (see :data:`SOLVE_KEYS`).
     """
     if not has_fast_search():
         print(f"solve: {NO_FAST_SEARCH}", file=err, flush=True)
@@ -68,6 +83,7 @@ def _solve_lines(
         try:
             deal = Deal.from_json(data)
             rule_set = RuleSet.of(_line_rules(data, rules), variants)
+            rule_set.check_deal(deal)
         except DealCodeError as error:
             reader.bad(number, f"key 'code': {error}")
             continue
@@ -75,8 +91,8 @@ def _solve_lines(
             reader.bad(number, f"bad deal: {error}")
             continue
         start = time.perf_counter()
-        solution = solve(deal, rule_set)
-        answer = {
+        solution = solve(deal, rule_set, best=best)
+        answer: dict[str, object] = {
             "verdict": "winnable" if solution.winnable else "unwinnable",
             "moves": [move.to_json() for move in solution.moves],
             "seconds": round(time.perf_counter() - start, 6),
@@ -84,6 +100,9 @@ def _solve_lines(
             "rules": rule_set.rules.value,
             "variants": rule_set.variant_names,
         }
+        if solution.best_removals is not None:
+            answer["best_removals"] = solution.best_removals
+            answer["best_score"] = SCORING.stuck_score(solution.best_removals)
         print(json.dumps(answer), file=out, flush=True)
     return reader.status
 
@@ -186,7 +205,10 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     solve_cmd = commands.add_parser(
-        "solve", help="prove deals (JSON Lines on stdin) winnable or unwinnable"
+        "solve",
+        help="prove deals (JSON Lines on stdin) winnable or unwinnable",
+        description=SOLVE_KEYS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     solve_cmd.add_argument(
         "--rules",
@@ -200,6 +222,11 @@ def build_parser() -> argparse.ArgumentParser:
         choices=[v.value for v in Variant],
         default=[],
         help="a rule added to the rules of every line (repeatable)",
+    )
+    solve_cmd.add_argument(
+        "--best",
+        action="store_true",
+        help="also find the best result of a deal that cannot be won (slower)",
     )
 
     game_cmd = commands.add_parser("game", help="print the recorded game of a deal code")
@@ -300,7 +327,7 @@ def _run(args: argparse.Namespace) -> int:
             sys.stdin.reconfigure(errors="replace")
         rules = Rules(args.rules) if args.rules else None
         variants = [Variant(v) for v in args.variant]
-        return _solve_lines(rules, sys.stdin, sys.stdout, sys.stderr, variants)
+        return _solve_lines(rules, sys.stdin, sys.stdout, sys.stderr, variants, args.best)
     if args.command == "game":
         return _recorded_game(args.code, args.json, sys.stdout)
     if args.command == "deal":
