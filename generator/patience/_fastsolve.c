@@ -190,13 +190,17 @@ static int search(Search *s, uint32_t hkey, int drawn, int top, int waste, int l
     return 0;
 }
 
-/* The most tableau cards that may still be removed: in each column, the cards
- * above its topmost stranded card (a stranded card never leaves, nor what it covers). */
-static int removable(const Search *s) {
-    int n = 0;
+/* The fewest tableau cards that must stay: in each column, its topmost
+ * stranded card and the cards under it (a stranded card never leaves, nor what
+ * it covers); or, if more, the most a set of ranks lacks carriers for. */
+static int must_stay(const Search *s) {
+    int blocked = 0, lacking = 0;
     for (int c = 0; c < COLUMNS; c++)
-        for (int x = c * HEIGHT + s->heights[c] - 1; x >= c * HEIGHT && s->hopes[x]; x--) n++;
-    return n;
+        for (int x = c * HEIGHT + s->heights[c] - 1; x >= c * HEIGHT; x--)
+            if (!s->hopes[x]) { blocked += x - c * HEIGHT + 1; break; }
+    for (int i = 0; i < s->nsets; i++)
+        if (-s->slack[i] > lacking) lacking = -s->slack[i];
+    return blocked > lacking ? blocked : lacking;
 }
 
 /* Phase 2: a stuck line removing more than s->best cards, if there is one.  A
@@ -205,7 +209,7 @@ static void search_best(Search *s, uint32_t hkey, int drawn, int top, int waste,
     uint32_t key = hkey | (uint32_t)drawn << STOCK_SHIFT | (uint32_t)waste << WASTE_SHIFT;
     if (set_has(&s->dead, key)) return;
     s->expanded++;
-    int bound = TABLEAU - left + removable(s);
+    int bound = TABLEAU - must_stay(s);
     if (bound > s->best) {
         const uint8_t *fit = s->fits[waste];
         int moved = 0;
@@ -219,9 +223,13 @@ static void search_best(Search *s, uint32_t hkey, int drawn, int top, int waste,
             moved = 1;
             s->line[s->depth++] = x;
             s->heights[c] = h - 1;
+            remove_need(s, x, 1);
             bury(s, top);
+            bury_supply(s, top);
             search_best(s, hkey - (1u << (c * HEIGHT_BITS)), drawn, x, s->rank[x], left - 1);
             unbury(s, top);
+            unbury_supply(s, top);
+            remove_need(s, x, -1);
             s->heights[c] = h;
             s->depth--;
         }
@@ -230,8 +238,10 @@ static void search_best(Search *s, uint32_t hkey, int drawn, int top, int waste,
             moved = 1;
             s->line[s->depth++] = t;
             bury(s, top);
+            bury_supply(s, top);
             search_best(s, hkey, drawn + 1, t, s->rank[t], left);
             unbury(s, top);
+            unbury_supply(s, top);
             s->depth--;
         }
         if (!moved && TABLEAU - left > s->best) { /* stuck, and the best so far */

@@ -294,15 +294,18 @@ def _search_python(
         dead.add(key)
         return False
 
-    def removable() -> int:
-        """In each column, the cards above its topmost stranded card."""
-        n = 0
+    def must_stay() -> int:
+        """The fewest tableau cards that must stay: in each column, its topmost
+        stranded card and the cards under it; or, if more, the most a set of
+        ranks lacks carriers for."""
+        blocked = 0
         for c in range(COLUMNS):
             for x in reversed(range(c * COLUMN_HEIGHT, c * COLUMN_HEIGHT + heights[c])):
                 if not hopes[x]:
+                    blocked += x - c * COLUMN_HEIGHT + 1
                     break
-                n += 1
-        return n
+        lacking = max([0, *(-v for v in slack)])
+        return max(blocked, lacking)
 
     def search_best(hkey: int, drawn: int, top: int, waste: int, left: int) -> None:
         nonlocal expanded, best_removals, best_line
@@ -310,7 +313,7 @@ def _search_python(
         if key in dead:
             return
         expanded += 1
-        bound = TABLEAU_SIZE - left + removable()
+        bound = TABLEAU_SIZE - must_stay()
         if bound > best_removals:
             fit = fit_rows[waste]
             moved = False
@@ -324,9 +327,13 @@ def _search_python(
                 moved = True
                 line.append(x)
                 heights[c] = h - 1
+                remove_need(x, 1)
                 bury(top)
+                bury_supply(top)
                 search_best(hkey - (1 << c * _HEIGHT_BITS), drawn, x, rank[x], left - 1)
                 unbury(top)
+                unbury_supply(top)
+                remove_need(x, -1)
                 heights[c] = h
                 line.pop()
             if (
@@ -338,8 +345,10 @@ def _search_python(
                 moved = True
                 line.append(t)
                 bury(top)
+                bury_supply(top)
                 search_best(hkey, drawn + 1, t, rank[t], left)
                 unbury(top)
+                unbury_supply(top)
                 line.pop()
             if not moved and TABLEAU_SIZE - left > best_removals:  # stuck, and the best so far
                 best_removals = TABLEAU_SIZE - left
