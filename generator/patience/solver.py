@@ -9,16 +9,27 @@ column first.
 
 A position is also dead, without searching it, when a card left on the tableau
 can never be removed: every card it could go onto (a fitting rank under the
-rule set, not lying above it in its own column) is already buried in the waste.
-Each tableau card keeps a count of such cards still to come (its *hopes*);
-burying a card lowers the counts of the cards it could have taken.
+rule set, that can be the waste card while it is free: not under it in its
+column, nor above the card right above it, and the deal's waste card only for
+the cards free at the start) is already buried in the waste. Each tableau card
+keeps a count of such cards still to come (its *hopes*); burying a card lowers
+the counts of the cards it could have taken. And it is dead when a set of
+ranks (a, a+2, a+4, ...) has more tableau cards than cards still to come that
+they fit onto: each card needs a carrier of its own, since a card on the waste
+carries only the card that covers it.
+
+The *best result* (``best=True``) of a deal that cannot be won is found by a
+second search, branch and bound: a position is dead once no line from it can
+remove more cards than the best stuck line found so far, bounded by the cards
+that must stay (a card that can never be removed, and all it covers; or what a
+set of ranks lacks carriers for).
 
 The search runs in C (``_fastsolve.c``) when that extension is built, and in
 Python otherwise; both implement the same algorithm and return the same line,
 which the tests check. The rules reach both only as a table of which rank fits
-onto which, taken from :meth:`RuleSet.accepts`, and whether drawing waits
-until nothing fits; so a variant such as ``nothing-on-king`` needs nothing of
-the search itself.
+onto which, taken from :meth:`RuleSet.accepts_card` (ranks 1..13, a Joker 14,
+the empty waste 0), and whether drawing waits until nothing fits; so a variant
+needs nothing of the search itself beyond the deal's cards.
 
 >>> from generator.patience.deal import deal_for_number
 >>> result = solve(deal_for_number(1), Rules.EASY)
