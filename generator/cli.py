@@ -20,6 +20,7 @@ from typing import NoReturn, TextIO
 from generator.jsonlines import JsonLines
 from generator.pages.recorded import load_reference_game
 from generator.patience import (
+    SCORING,
     Deal,
     DealCode,
     DealCodeError,
@@ -48,12 +49,25 @@ def _line_rules(data: object, rules: Rules | None) -> Rules:
     return rules or Rules(RULES_LETTERS[code.rules_letter])
 
 
+SOLVE_KEYS = """\
+Reads one deal a line (JSON, as 'deal' prints it) and answers one JSON line each:
+  verdict        "winnable" or "unwinnable"
+  moves          a winning line; with --best, for a deal that cannot be won, a
+                 line that ends stuck after removing best_removals cards
+  seconds        the time the search took
+  line           the input line answered
+  rules          the rules used; variants: the variants used
+  best_removals  (--best) the most tableau cards any line removes, 35 when winnable
+  best_score     (--best) the score of a game stuck after best_removals cards"""
+
+
 def _solve_lines(
     rules: Rules | None,
     lines: TextIO,
     out: TextIO,
     err: TextIO,
     variants: Sequence[Variant] = (),
+    best: bool = False,
 ) -> int:
     """Answer each JSON line of ``lines`` with a verdict line; bad lines go to ``err``.
 
@@ -62,13 +76,8 @@ def _solve_lines(
     is a bad line either way. ``variants``
     are added to the rules of every line, and each line's deal must be dealt
     for them (its Jokers, its waste card or empty waste), else it is a bad line.
+    With ``best`` an answer also gives the best result (see :data:`SOLVE_KEYS`).
     """
-    unsearched = sorted(v.value for v in variants if v in UNSEARCHED_VARIANTS)
-    if unsearched:
-        raise GolfError(
-            f"solve: the solver does not search {', '.join(unsearched)} yet "
-            "(the engine deals and plays it)"
-        )
     if not has_fast_search():
         print(f"solve: {NO_FAST_SEARCH}", file=err, flush=True)
     reader = JsonLines(lines, err)
@@ -84,8 +93,8 @@ def _solve_lines(
             reader.bad(number, f"bad deal: {error}")
             continue
         start = time.perf_counter()
-        solution = solve(deal, rule_set)
-        answer = {
+        solution = solve(deal, rule_set, best=best)
+        answer: dict[str, object] = {
             "verdict": "winnable" if solution.winnable else "unwinnable",
             "moves": [move.to_json() for move in solution.moves],
             "seconds": round(time.perf_counter() - start, 6),
@@ -93,6 +102,9 @@ def _solve_lines(
             "rules": rule_set.rules.value,
             "variants": rule_set.variant_names,
         }
+        if solution.best_removals is not None:
+            answer["best_removals"] = solution.best_removals
+            answer["best_score"] = SCORING.stuck_score(solution.best_removals)
         print(json.dumps(answer), file=out, flush=True)
     return reader.status
 
@@ -150,10 +162,6 @@ def _deal_json(code: DealCode, variants: Sequence[Variant]) -> dict[str, object]
     answer = {"code": str(code), "variants": rule_set.variant_names}
     return {**answer, **deal_for(code.number, rule_set).to_json()}
 
-
-UNSEARCHED_VARIANTS = frozenset({Variant.JOKERS_1, Variant.JOKERS_2, Variant.EMPTY_WASTE})
-"""Variants the engine plays and deals but ``solve()`` does not search yet (branch h/solver
-teaches it them; empty this set then)."""
 
 VARIANT_HELP = (
     "a rule added to the rules (repeatable): nothing-on-king, jokers=1 or jokers=2 "
@@ -254,7 +262,10 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     solve_cmd = commands.add_parser(
-        "solve", help="prove deals (JSON Lines on stdin) winnable or unwinnable"
+        "solve",
+        help="prove deals (JSON Lines on stdin) winnable or unwinnable",
+        description=SOLVE_KEYS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     solve_cmd.add_argument(
         "--rules",
@@ -263,6 +274,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="the rules for every line (default: each line's 'code' letter, or easy without a code)",
     )
     _add_variant_option(solve_cmd)
+    solve_cmd.add_argument(
+        "--best",
+        action="store_true",
+        help="also find the best result of a deal that cannot be won (slower)",
+    )
 
     game_cmd = commands.add_parser("game", help="print the recorded game of a deal code")
     game_cmd.add_argument("code")
@@ -376,7 +392,7 @@ def _run(args: argparse.Namespace, variants: Sequence[Variant] = ()) -> int:
             # A line that is not UTF-8 is a bad line (not JSON), not the end of the run.
             sys.stdin.reconfigure(errors="replace")
         rules = Rules(args.rules) if args.rules else None
-        return _solve_lines(rules, sys.stdin, sys.stdout, sys.stderr, variants)
+        return _solve_lines(rules, sys.stdin, sys.stdout, sys.stderr, variants, args.best)
     if args.command == "game":
         return _recorded_game(args.code, args.json, sys.stdout, variants)
     if args.command == "deal":

@@ -9,7 +9,7 @@ import pytest
 
 from generator import cli
 from generator.pages.recorded import load_reference_game, load_rules_examples
-from generator.patience import Deal, DealCode, Game, Move, Rules, Variant, deal_for_number
+from generator.patience import Deal, DealCode, Game, Move, Rules, RuleSet, Variant, deal_for_number
 from generator.patience import solver as patience_solver
 
 
@@ -211,11 +211,27 @@ def test_solve_refuses_a_line_dealt_for_other_variants() -> None:
     assert [json.loads(out)["line"] for out in result.stdout.splitlines()] == [2]
 
 
-@pytest.mark.parametrize("variant", ["jokers=1", "jokers=2", "empty-waste"])
-def test_solve_says_the_search_does_not_know_a_variant_yet(variant: str) -> None:
-    result = run("solve", "--variant", variant, stdin="")
-    assert result.returncode == 1 and result.stdout == ""
-    assert f"does not search {variant} yet" in result.stderr
+@pytest.mark.parametrize(
+    ("variant", "jokers", "empty"),
+    [("jokers=1", 1, False), ("jokers=2", 2, False), ("empty-waste", 0, True)],
+)
+def test_solve_searches_a_variant_and_its_line_replays(
+    variant: str, jokers: int, empty: bool
+) -> None:
+    rule_set = RuleSet.of(Rules.EASY, [Variant(variant)])
+    deals = [deal_for_number(n, jokers=jokers, empty_waste=empty) for n in (1, 2, 3)]
+    stdin = "".join(json.dumps(deal.to_json()) + "\n" for deal in deals)
+    result = run("solve", "--variant", variant, stdin=stdin)
+    assert result.returncode == 0, result.stderr
+    answers = [json.loads(out) for out in result.stdout.splitlines()]
+    assert [a["variants"] for a in answers] == [[variant]] * 3
+    for deal, answer in zip(deals, answers, strict=True):
+        if answer["verdict"] != "winnable":
+            continue
+        game = Game(deal, rule_set)
+        for move in answer["moves"]:
+            game.play(Move.from_json(move))
+        assert game.is_won()
 
 
 def test_game_has_no_recorded_game_with_variants() -> None:

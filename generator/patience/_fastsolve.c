@@ -4,9 +4,12 @@
  * fits onto which, so every rule decision stays in rules.py.
  *
  * _fastsolve.search(tableau_ranks: bytes[35], waste_rank: int,
- *                   stock_ranks: bytes[16], fits: bytes[14*14],
- *                   strict_draw: bool) -> (won, line, expanded)
- * where line lists deck positions in the order the cards reach the waste.
+ *                   stock_ranks: bytes[16..19], fits: bytes[15*15],
+ *                   strict_draw: bool, best: bool) -> (won, line, expanded, best_removals)
+ * Ranks are 1..13, 14 for a Joker; waste rank 0 is the empty waste.  line
+ * lists deck positions (tableau 0..34, the waste 35, then the stock) in the
+ * order the cards reach the waste: a winning line, or with ``best`` a line
+ * that ends stuck with ``best_removals`` tableau cards removed.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -17,12 +20,15 @@
 #define COLUMNS 7
 #define HEIGHT 5
 #define TABLEAU (COLUMNS * HEIGHT)
-#define STOCK 16
-#define DECK (TABLEAU + 1 + STOCK)
-#define RANKS 14
+#define MIN_STOCK 16
+#define MAX_STOCK 19
+#define DECK (TABLEAU + 1 + MAX_STOCK)
+#define RANKS 15
 #define HEIGHT_BITS 3
 #define STOCK_SHIFT (COLUMNS * HEIGHT_BITS)
 #define WASTE_SHIFT (STOCK_SHIFT + 5)
+#define SET_LENGTH 7
+#define MAX_SETS (13 * SET_LENGTH)
 
 typedef struct {
     uint32_t *slots; /* key + 1; 0 is empty */
@@ -71,9 +77,15 @@ static int set_add(Set *s, uint32_t key) {
     return 1;
 }
 
+static void set_clear(Set *s) {
+    memset(s->slots, 0, (s->mask + 1) * sizeof(uint32_t));
+    s->used = 0;
+}
+
 typedef struct {
     uint8_t rank[DECK];
     uint8_t fits[RANKS][RANKS];
+    int stock;
     int strict_draw;
     int heights[COLUMNS];
     int hopes[TABLEAU];
@@ -81,7 +93,15 @@ typedef struct {
     int nwatchers[DECK];
     int line[DECK];
     int depth;
+    int best;          /* most tableau cards removed on a stuck line found (phase 2) */
+    int most;          /* most tableau cards removed at any position searched (phase 1) */
+    int best_line[DECK];
+    int best_depth;
     long long expanded;
+    int nsets;
+    int slack[MAX_SETS];
+    int need_sets[RANKS][MAX_SETS], nneed[RANKS];
+    int supply_sets[RANKS][MAX_SETS], nsupply[RANKS];
     Set dead;
     int oom;
 } Search;
@@ -99,19 +119,44 @@ static void unbury(Search *s, int t) {
     for (int i = 0; i < s->nwatchers[t]; i++) s->hopes[s->watchers[t][i]]++;
 }
 
-static int search(Search *s, uint32_t hkey, int drawn, int top, int waste, int left) {
-    uint32_t key = hkey | (uint32_t)drawn << STOCK_SHIFT | (uint32_t)waste << WASTE_SHIFT;
-    if (set_has(&s->dead, key)) return 0;
-    s->expanded++;
-    const uint8_t *fit = s->fits[waste];
-    int removed_any = 0;
-    /* Removals from the tallest columns first (ties: lower column first). */
-    int order[COLUMNS];
+/* Burying card t takes it from the carriers still to come: whether some set of
+ * ranks is left with fewer carriers than tableau cards needing one. */
+static int bury_supply(Search *s, int t) {
+    int r = s->rank[t], short_of = 0;
+    for (int i = 0; i < s->nsupply[r]; i++)
+        if (--s->slack[s->supply_sets[r][i]] < 0) short_of = 1;
+    return short_of;
+}
+
+static void unbury_supply(Search *s, int t) {
+    int r = s->rank[t];
+    for (int i = 0; i < s->nsupply[r]; i++) s->slack[s->supply_sets[r][i]]++;
+}
+
+static void remove_need(Search *s, int x, int d) {
+    int r = s->rank[x];
+    for (int i = 0; i < s->nneed[r]; i++) s->slack[s->need_sets[r][i]] += d;
+}
+
+/* Removals from the tallest columns first (ties: lower column first). */
+static void column_order(const Search *s, int order[COLUMNS]) {
     for (int c = 0; c < COLUMNS; c++) {
         int j = c;
         while (j > 0 && s->heights[order[j - 1]] < s->heights[c]) { order[j] = order[j - 1]; j--; }
         order[j] = c;
     }
+}
+
+/* Phase 1: is there a winning line?  A position with a stranded card is dead. */
+static int search(Search *s, uint32_t hkey, int drawn, int top, int waste, int left) {
+    uint32_t key = hkey | (uint32_t)drawn << STOCK_SHIFT | (uint32_t)waste << WASTE_SHIFT;
+    if (set_has(&s->dead, key)) return 0;
+    s->expanded++;
+    if (TABLEAU - left > s->most) s->most = TABLEAU - left;
+    const uint8_t *fit = s->fits[waste];
+    int removed_any = 0;
+    int order[COLUMNS];
+    column_order(s, order);
     for (int k = 0; k < COLUMNS; k++) {
         int c = order[k], h = s->heights[c];
         if (!h) continue;
@@ -121,64 +166,189 @@ static int search(Search *s, uint32_t hkey, int drawn, int top, int waste, int l
         s->line[s->depth++] = x;
         if (left == 1) return 1;
         s->heights[c] = h - 1;
-        if (!bury(s, top) &&
+        remove_need(s, x, 1);
+        int dead_end = bury(s, top) | bury_supply(s, top);
+        if (!dead_end &&
             search(s, hkey - (1u << (c * HEIGHT_BITS)), drawn, x, s->rank[x], left - 1))
             return 1;
         unbury(s, top);
+        unbury_supply(s, top);
+        remove_need(s, x, -1);
         s->heights[c] = h;
         s->depth--;
     }
-    if (drawn < STOCK && !(s->strict_draw && removed_any)) {
+    if (drawn < s->stock && !(s->strict_draw && removed_any && waste)) {
         int t = TABLEAU + 1 + drawn;
         s->line[s->depth++] = t;
-        if (!bury(s, top) && search(s, hkey, drawn + 1, t, s->rank[t], left)) return 1;
+        int dead_end = bury(s, top) | bury_supply(s, top);
+        if (!dead_end && search(s, hkey, drawn + 1, t, s->rank[t], left)) return 1;
         unbury(s, top);
+        unbury_supply(s, top);
         s->depth--;
     }
     if (!set_add(&s->dead, key)) s->oom = 1;
     return 0;
 }
 
+/* The fewest tableau cards that must stay: in each column, its topmost
+ * stranded card and the cards under it (a stranded card never leaves, nor what
+ * it covers); or, if more, the most a set of ranks lacks carriers for. */
+static int must_stay(const Search *s) {
+    int blocked = 0, lacking = 0;
+    for (int c = 0; c < COLUMNS; c++)
+        for (int x = c * HEIGHT + s->heights[c] - 1; x >= c * HEIGHT; x--)
+            if (!s->hopes[x]) { blocked += x - c * HEIGHT + 1; break; }
+    for (int i = 0; i < s->nsets; i++)
+        if (-s->slack[i] > lacking) lacking = -s->slack[i];
+    return blocked > lacking ? blocked : lacking;
+}
+
+/* Phase 2: a stuck line removing more than s->best cards, if there is one.  A
+ * position is dead once no line from it can beat s->best (which only grows). */
+static void search_best(Search *s, uint32_t hkey, int drawn, int top, int waste, int left) {
+    uint32_t key = hkey | (uint32_t)drawn << STOCK_SHIFT | (uint32_t)waste << WASTE_SHIFT;
+    if (set_has(&s->dead, key)) return;
+    s->expanded++;
+    int bound = TABLEAU - must_stay(s);
+    if (bound > s->best) {
+        const uint8_t *fit = s->fits[waste];
+        int moved = 0;
+        int order[COLUMNS];
+        column_order(s, order);
+        for (int k = 0; k < COLUMNS && bound > s->best; k++) {
+            int c = order[k], h = s->heights[c];
+            if (!h) continue;
+            int x = c * HEIGHT + h - 1;
+            if (!fit[s->rank[x]]) continue;
+            moved = 1;
+            s->line[s->depth++] = x;
+            s->heights[c] = h - 1;
+            remove_need(s, x, 1);
+            bury(s, top);
+            bury_supply(s, top);
+            search_best(s, hkey - (1u << (c * HEIGHT_BITS)), drawn, x, s->rank[x], left - 1);
+            unbury(s, top);
+            unbury_supply(s, top);
+            remove_need(s, x, -1);
+            s->heights[c] = h;
+            s->depth--;
+        }
+        if (drawn < s->stock && !(s->strict_draw && moved && waste) && bound > s->best) {
+            int t = TABLEAU + 1 + drawn;
+            moved = 1;
+            s->line[s->depth++] = t;
+            bury(s, top);
+            bury_supply(s, top);
+            search_best(s, hkey, drawn + 1, t, s->rank[t], left);
+            unbury(s, top);
+            unbury_supply(s, top);
+            s->depth--;
+        }
+        if (!moved && TABLEAU - left > s->best) { /* stuck, and the best so far */
+            s->best = TABLEAU - left;
+            s->best_depth = s->depth;
+            memcpy(s->best_line, s->line, sizeof(int) * (size_t)s->depth);
+        }
+    }
+    if (!set_add(&s->dead, key)) s->oom = 1;
+}
+
 static PyObject *fastsolve_search(PyObject *self, PyObject *args) {
     Py_buffer tableau, stock, fits;
-    int waste, strict_draw;
-    if (!PyArg_ParseTuple(args, "y*iy*y*p", &tableau, &waste, &stock, &fits, &strict_draw))
+    int waste, strict_draw, best;
+    if (!PyArg_ParseTuple(args, "y*iy*y*pp", &tableau, &waste, &stock, &fits, &strict_draw, &best))
         return NULL;
     PyObject *result = NULL;
     Search *s = NULL;
-    if (tableau.len != TABLEAU || stock.len != STOCK || fits.len != RANKS * RANKS ||
-        waste < 1 || waste >= RANKS) {
-        PyErr_SetString(PyExc_ValueError, "search: expected 35 tableau ranks, a waste rank, 16 stock ranks and a 14x14 fits table");
+    int ranks_ok = 1;
+    for (Py_ssize_t i = 0; i < tableau.len; i++) {
+        uint8_t r = ((const uint8_t *)tableau.buf)[i];
+        if (r < 1 || r >= RANKS) ranks_ok = 0;
+    }
+    for (Py_ssize_t i = 0; i < stock.len; i++) {
+        uint8_t r = ((const uint8_t *)stock.buf)[i];
+        if (r < 1 || r >= RANKS) ranks_ok = 0;
+    }
+    if (tableau.len != TABLEAU || stock.len < MIN_STOCK || stock.len > MAX_STOCK ||
+        fits.len != RANKS * RANKS || waste < 0 || waste >= RANKS || !ranks_ok) {
+        PyErr_SetString(PyExc_ValueError, "search: expected 35 tableau ranks, a waste rank, 16 to 19 stock ranks (1..14) and a 15x15 fits table");
         goto done;
     }
     s = calloc(1, sizeof(Search));
     if (!s || !set_init(&s->dead, 1 << 14)) { PyErr_NoMemory(); goto done; }
+    s->stock = (int)stock.len;
     memcpy(s->rank, tableau.buf, TABLEAU);
     s->rank[TABLEAU] = (uint8_t)waste;
-    memcpy(s->rank + TABLEAU + 1, stock.buf, STOCK);
+    memcpy(s->rank + TABLEAU + 1, stock.buf, (size_t)s->stock);
     memcpy(s->fits, fits.buf, RANKS * RANKS);
     s->strict_draw = strict_draw;
+    /* Card t is a hope of tableau card x when x may go onto t: the rank fits,
+     * and t may be the waste card while x is free: not under x in its column
+     * nor above the card right above x (whatever lies between would bury t),
+     * and the waste card only for the cards free at the start. */
     for (int x = 0; x < TABLEAU; x++) {
-        for (int t = 0; t < DECK; t++) {
+        for (int t = 0; t < TABLEAU + 1 + s->stock; t++) {
             if (t == x || !s->fits[s->rank[t]][s->rank[x]]) continue;
-            if (t / HEIGHT == x / HEIGHT && t < x) continue; /* above x in its column */
+            if (t / HEIGHT == x / HEIGHT && t < TABLEAU && t != x + 1) continue;
+            if (t == TABLEAU && x % HEIGHT != HEIGHT - 1) continue;
             s->watchers[t][s->nwatchers[t]++] = x;
             s->hopes[x]++;
         }
     }
     int possible = 1;
     for (int x = 0; x < TABLEAU; x++) if (!s->hopes[x]) possible = 0;
+    /* Every tableau card needs a carrier of its own: a card it fits onto, not
+     * yet buried (a card carries only the one card that covers it on the
+     * waste).  So for a set of ranks, the cards still to come that fit a rank
+     * of the set (its supply) must be at least its tableau cards (its need).
+     * The sets: ranks a, a+2, ... (1..13, on from 13 to 1), up to 7 of them;
+     * each set once, and none whose supply counts its own need. */
+    int seen[MAX_SETS];
+    for (int a = 1; a <= 13; a++) {
+        int members = 0;
+        for (int len = 1; len <= SET_LENGTH; len++) {
+            members |= 1 << ((a - 1 + 2 * (len - 1)) % 13 + 1);
+            int carriers = 0, fresh = 1;
+            for (int c = 0; c < RANKS; c++)
+                for (int r = 1; r < RANKS; r++)
+                    if ((members >> r & 1) && s->fits[c][r]) carriers |= 1 << c;
+            for (int i = 0; i < s->nsets; i++) if (seen[i] == members) fresh = 0;
+            if (!fresh || (members & ~carriers) == 0) continue;
+            int set = s->nsets++;
+            seen[set] = members;
+            s->slack[set] = 0;
+            for (int r = 0; r < RANKS; r++) {
+                if (members >> r & 1) s->need_sets[r][s->nneed[r]++] = set;
+                if (carriers >> r & 1) s->supply_sets[r][s->nsupply[r]++] = set;
+            }
+            for (int t = 0; t < TABLEAU + 1 + s->stock; t++) {
+                if (carriers >> s->rank[t] & 1) s->slack[set]++;
+                if (t < TABLEAU && (members >> s->rank[t] & 1)) s->slack[set]--;
+            }
+            if (s->slack[set] < 0) possible = 0;
+        }
+    }
     uint32_t hkey = 0;
     for (int c = 0; c < COLUMNS; c++) { s->heights[c] = HEIGHT; hkey |= (uint32_t)HEIGHT << (c * HEIGHT_BITS); }
     int won = 0;
     Py_BEGIN_ALLOW_THREADS
     won = possible && search(s, hkey, 0, TABLEAU, waste, TABLEAU);
+    if (!won && best && !s->oom) {
+        for (int c = 0; c < COLUMNS; c++) s->heights[c] = HEIGHT;
+        s->depth = 0;
+        s->best = s->most - 1; /* phase 1 reached a position with s->most removed */
+        set_clear(&s->dead);
+        search_best(s, hkey, 0, TABLEAU, waste, TABLEAU);
+    }
     Py_END_ALLOW_THREADS
     if (s->oom) { PyErr_NoMemory(); goto done; }
-    PyObject *line = PyList_New(won ? s->depth : 0);
+    int n = won ? s->depth : best ? s->best_depth : 0;
+    int *moves = won ? s->line : s->best_line;
+    PyObject *line = PyList_New(n);
     if (!line) goto done;
-    for (int i = 0; won && i < s->depth; i++) PyList_SET_ITEM(line, i, PyLong_FromLong(s->line[i]));
-    result = Py_BuildValue("(ONL)", won ? Py_True : Py_False, line, s->expanded);
+    for (int i = 0; i < n; i++) PyList_SET_ITEM(line, i, PyLong_FromLong(moves[i]));
+    result = Py_BuildValue("(ONLi)", won ? Py_True : Py_False, line, s->expanded,
+                           won ? TABLEAU : best ? s->best : -1);
 done:
     if (s) { free(s->dead.slots); free(s); }
     PyBuffer_Release(&tableau);

@@ -9,16 +9,27 @@ column first.
 
 A position is also dead, without searching it, when a card left on the tableau
 can never be removed: every card it could go onto (a fitting rank under the
-rule set, not lying above it in its own column) is already buried in the waste.
-Each tableau card keeps a count of such cards still to come (its *hopes*);
-burying a card lowers the counts of the cards it could have taken.
+rule set, that can be the waste card while it is free: not under it in its
+column, nor above the card right above it, and the deal's waste card only for
+the cards free at the start) is already buried in the waste. Each tableau card
+keeps a count of such cards still to come (its *hopes*); burying a card lowers
+the counts of the cards it could have taken. And it is dead when a set of
+ranks (a, a+2, a+4, ...) has more tableau cards than cards still to come that
+they fit onto: each card needs a carrier of its own, since a card on the waste
+carries only the card that covers it.
+
+The *best result* (``best=True``) of a deal that cannot be won is found by a
+second search, branch and bound: a position is dead once no line from it can
+remove more cards than the best stuck line found so far, bounded by the cards
+that must stay (a card that can never be removed, and all it covers; or what a
+set of ranks lacks carriers for).
 
 The search runs in C (``_fastsolve.c``) when that extension is built, and in
 Python otherwise; both implement the same algorithm and return the same line,
 which the tests check. The rules reach both only as a table of which rank fits
-onto which, taken from :meth:`RuleSet.accepts`, and whether drawing waits
-until nothing fits; so a variant such as ``nothing-on-king`` needs nothing of
-the search itself.
+onto which, taken from :meth:`RuleSet.accepts_card` (ranks 1..13, a Joker 14,
+the empty waste 0), and whether drawing waits until nothing fits; so a variant
+needs nothing of the search itself beyond the deal's cards.
 
 >>> from generator.patience.deal import deal_for_number
 >>> result = solve(deal_for_number(1), Rules.EASY)
@@ -31,13 +42,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from generator.patience.cards import KING
-from generator.patience.deal import COLUMN_HEIGHT, COLUMNS, STOCK_SIZE, TABLEAU_SIZE, Deal
+from generator.patience.cards import JOKER, KING, SUITS, Card
+from generator.patience.deal import COLUMN_HEIGHT, COLUMNS, TABLEAU_SIZE, Deal
 from generator.patience.game import Move
 from generator.patience.rules import Rules, RuleSet, Variant
 
-SearchResult = tuple[bool, list[int], int]
-Search = Callable[[bytes, int, bytes, bytes, bool], SearchResult]
+SearchResult = tuple[bool, list[int], int, int]
+"""Won, the line (deck positions in the order they reach the waste), positions expanded, best removals."""
+Search = Callable[[bytes, int, bytes, bytes, bool, bool], SearchResult]
 
 
 def _load_fast_search() -> Search | None:
@@ -60,17 +72,29 @@ NO_FAST_SEARCH = (
 _HEIGHT_BITS = 3
 _STOCK_SHIFT = COLUMNS * _HEIGHT_BITS
 _WASTE_SHIFT = _STOCK_SHIFT + 5
-_RANKS = KING + 1
+EMPTY = 0
+"""The search's rank of the empty waste."""
+JOKER_SEARCH_RANK = KING + 1
+"""The search's rank of a Joker (the engine's Joker rank is 0, the search's empty waste)."""
+_RANKS = JOKER_SEARCH_RANK + 1
+_SET_LENGTH = 7
 
 
 @dataclass
 class Solution:
-    """The verdict: ``moves`` is a winning line when ``winnable``, else empty."""
+    """The verdict: ``moves`` is a winning line when ``winnable``.
+
+    With ``best``, a deal that cannot be won has ``moves`` ending stuck after
+    ``best_removals`` tableau cards, the most any line removes; otherwise
+    ``moves`` is empty and ``best_removals`` is ``None``. A winnable deal has
+    ``best_removals`` 35.
+    """
 
     winnable: bool
     moves: list[Move] = field(default_factory=list)
     positions: int = 0
     """How many positions the search expanded."""
+    best_removals: int | None = None
 
 
 def has_fast_search() -> bool:
@@ -78,11 +102,33 @@ def has_fast_search() -> bool:
     return _search_c is not None
 
 
+def search_rank(card: Card | None) -> int:
+    """A card's rank in the search: 1..13, a Joker 14, the empty waste (``None``) 0."""
+    if card is None:
+        return EMPTY
+    return JOKER_SEARCH_RANK if card.is_joker else card.rank
+
+
+def _card_of(rank: int) -> Card | None:
+    """A card of search rank ``rank`` (its suit decides nothing)."""
+    if rank == EMPTY:
+        return None
+    return JOKER if rank == JOKER_SEARCH_RANK else Card(rank, SUITS[0])
+
+
 def fits_table(rules: Rules | RuleSet) -> bytes:
-    """``table[w * 14 + r]`` is 1 when a card of rank ``r`` may go onto waste rank ``w``."""
-    return bytes(
-        int(bool(w and r) and rules.accepts(w, r)) for w in range(_RANKS) for r in range(_RANKS)
-    )
+    """``table[w * 15 + r]`` is 1 when a card of search rank ``r`` may go onto waste rank ``w``.
+
+    From :meth:`RuleSet.accepts_card`; row 0 is the empty waste, column 0 no card.
+    """
+    rule_set = RuleSet.of(rules)
+    table = bytearray(_RANKS * _RANKS)
+    for w in range(_RANKS):
+        for r in range(1, _RANKS):
+            card = _card_of(r)
+            assert card is not None
+            table[w * _RANKS + r] = rule_set.accepts_card(_card_of(w), card)
+    return bytes(table)
 
 
 def solve(
@@ -90,13 +136,17 @@ def solve(
     rules: Rules | RuleSet = Rules.EASY,
     *,
     variants: Iterable[Variant] = (),
+    best: bool = False,
     implementation: str = "auto",
 ) -> Solution:
     """Search every line of ``deal`` under ``rules`` and ``variants``; return a winning line or prove there is none.
 
+    With ``best``, a deal that cannot be won also gets its best possible
+    result: the most tableau cards any line removes, and a line that does.
     ``implementation`` is ``"c"``, ``"python"`` or ``"auto"`` (C when built).
     """
     rule_set = RuleSet.of(rules, variants)
+    rule_set.check_deal(deal)
     search: Search
     if implementation == "python" or (implementation == "auto" and _search_c is None):
         search = _search_python
@@ -104,23 +154,30 @@ def solve(
         search = _search_c
     else:
         raise ValueError(f"no such solver implementation here: {implementation!r}")
-    tableau = bytes(card.rank for column in deal.columns for card in column)
-    stock = bytes(card.rank for card in deal.stock)
-    won, line, expanded = search(
-        tableau, deal.waste.rank, stock, fits_table(rule_set), rule_set.draw_only_when_blocked
+    tableau = bytes(search_rank(card) for column in deal.columns for card in column)
+    stock = bytes(search_rank(card) for card in deal.stock)
+    won, line, expanded, removals = search(
+        tableau,
+        search_rank(deal.waste),
+        stock,
+        fits_table(rule_set),
+        rule_set.draw_only_when_blocked,
+        best,
     )
-    return Solution(won, [_move(deal, t) for t in line], expanded)
+    moves = [_move(deal, t) for t in line]
+    return Solution(won, moves, expanded, removals if best else None)
 
 
 def _move(deal: Deal, position: int) -> Move:
-    """The move that brings the card at deck ``position`` onto the waste."""
+    """The move that brings the card at search ``position`` onto the waste (35 is the waste itself)."""
     if position > TABLEAU_SIZE:
-        return Move.draw(deal.deck[position])
-    return Move.remove(position // COLUMN_HEIGHT + 1, deal.deck[position])
+        return Move.draw(deal.stock[position - TABLEAU_SIZE - 1])
+    column, row = divmod(position, COLUMN_HEIGHT)
+    return Move.remove(column + 1, deal.columns[column][row])
 
 
 def _search_python(
-    tableau: bytes, waste_rank: int, stock: bytes, fits: bytes, strict_draw: bool
+    tableau: bytes, waste_rank: int, stock: bytes, fits: bytes, strict_draw: bool, best: bool
 ) -> SearchResult:
     """The reference search; ``_fastsolve.c`` is a line-for-line port of it."""
     rank = [*tableau, waste_rank, *stock]
@@ -129,14 +186,53 @@ def _search_python(
     watchers: list[list[int]] = [[] for _ in rank]
     for x in range(TABLEAU_SIZE):
         for t in range(len(rank)):
-            above_x = t // COLUMN_HEIGHT == x // COLUMN_HEIGHT and t < x
-            if t != x and fit_rows[rank[t]][rank[x]] and not above_x:
-                watchers[t].append(x)
-                hopes[x] += 1
+            if t == x or not fit_rows[rank[t]][rank[x]]:
+                continue
+            if t // COLUMN_HEIGHT == x // COLUMN_HEIGHT and t < TABLEAU_SIZE and t != x + 1:
+                continue  # under x, or above the card right above x: buried before x is free
+            if t == TABLEAU_SIZE and x % COLUMN_HEIGHT != COLUMN_HEIGHT - 1:
+                continue  # the waste card takes only a card free at the start
+            watchers[t].append(x)
+            hopes[x] += 1
+    possible = all(hopes)
+    # Every tableau card needs a carrier of its own: a card it fits onto, not
+    # yet buried (a card carries only the one card that covers it on the
+    # waste). So for a set of ranks, the cards still to come that fit a rank of
+    # the set (its supply) must be at least its tableau cards (its need). The
+    # sets: ranks a, a+2, ... (1..13, on from 13 to 1), up to 7 of them; each
+    # set once, and none whose supply counts its own need.
+    slack: list[int] = []
+    need_sets: list[list[int]] = [[] for _ in range(_RANKS)]
+    supply_sets: list[list[int]] = [[] for _ in range(_RANKS)]
+    seen: list[int] = []
+    for a in range(1, KING + 1):
+        members = 0
+        for length in range(1, _SET_LENGTH + 1):
+            members |= 1 << ((a - 1 + 2 * (length - 1)) % KING + 1)
+            carriers = 0
+            for c in range(_RANKS):
+                for r in range(1, _RANKS):
+                    if members >> r & 1 and fit_rows[c][r]:
+                        carriers |= 1 << c
+            if members in seen or members & ~carriers == 0:
+                continue
+            seen.append(members)
+            for r in range(_RANKS):
+                if members >> r & 1:
+                    need_sets[r].append(len(slack))
+                if carriers >> r & 1:
+                    supply_sets[r].append(len(slack))
+            supply = sum(carriers >> rank[t] & 1 for t in range(len(rank)))
+            need = sum(members >> rank[x] & 1 for x in range(TABLEAU_SIZE))
+            slack.append(supply - need)
+            possible = possible and slack[-1] >= 0
     heights = [COLUMN_HEIGHT] * COLUMNS
     dead: set[int] = set()
     line: list[int] = []
     expanded = 0
+    most = 0
+    best_removals = -1
+    best_line: list[int] = []
 
     def bury(t: int) -> bool:
         stranded = False
@@ -150,15 +246,35 @@ def _search_python(
         for x in watchers[t]:
             hopes[x] += 1
 
+    def bury_supply(t: int) -> bool:
+        """Burying card ``t`` takes it from the supply: whether a set is left short."""
+        short = False
+        for i in supply_sets[rank[t]]:
+            slack[i] -= 1
+            short = short or slack[i] < 0
+        return short
+
+    def unbury_supply(t: int) -> None:
+        for i in supply_sets[rank[t]]:
+            slack[i] += 1
+
+    def remove_need(x: int, d: int) -> None:
+        for i in need_sets[rank[x]]:
+            slack[i] += d
+
+    def column_order() -> list[int]:
+        return sorted(range(COLUMNS), key=heights.__getitem__, reverse=True)
+
     def search(hkey: int, drawn: int, top: int, waste: int, left: int) -> bool:
-        nonlocal expanded
+        nonlocal expanded, most
         key = hkey | drawn << _STOCK_SHIFT | waste << _WASTE_SHIFT
         if key in dead:
             return False
         expanded += 1
+        most = max(most, TABLEAU_SIZE - left)
         fit = fit_rows[waste]
         removed_any = False
-        for c in sorted(range(COLUMNS), key=heights.__getitem__, reverse=True):
+        for c in column_order():
             h = heights[c]
             x = c * COLUMN_HEIGHT + h - 1
             if not h or not fit[rank[x]]:
@@ -168,23 +284,97 @@ def _search_python(
             if left == 1:
                 return True
             heights[c] = h - 1
-            if not bury(top) and search(
-                hkey - (1 << c * _HEIGHT_BITS), drawn, x, rank[x], left - 1
-            ):
+            remove_need(x, 1)
+            dead_end = bury(top) | bury_supply(top)
+            if not dead_end and search(hkey - (1 << c * _HEIGHT_BITS), drawn, x, rank[x], left - 1):
                 return True
             unbury(top)
+            unbury_supply(top)
+            remove_need(x, -1)
             heights[c] = h
             line.pop()
-        if drawn < STOCK_SIZE and not (strict_draw and removed_any):
+        if drawn < len(stock) and not (strict_draw and removed_any and waste != EMPTY):
             t = TABLEAU_SIZE + 1 + drawn
             line.append(t)
-            if not bury(top) and search(hkey, drawn + 1, t, rank[t], left):
+            dead_end = bury(top) | bury_supply(top)
+            if not dead_end and search(hkey, drawn + 1, t, rank[t], left):
                 return True
             unbury(top)
+            unbury_supply(top)
             line.pop()
         dead.add(key)
         return False
 
+    def must_stay() -> int:
+        """The fewest tableau cards that must stay: in each column, its topmost
+        stranded card and the cards under it; or, if more, the most a set of
+        ranks lacks carriers for."""
+        blocked = 0
+        for c in range(COLUMNS):
+            for x in reversed(range(c * COLUMN_HEIGHT, c * COLUMN_HEIGHT + heights[c])):
+                if not hopes[x]:
+                    blocked += x - c * COLUMN_HEIGHT + 1
+                    break
+        lacking = max([0, *(-v for v in slack)])
+        return max(blocked, lacking)
+
+    def search_best(hkey: int, drawn: int, top: int, waste: int, left: int) -> None:
+        nonlocal expanded, best_removals, best_line
+        key = hkey | drawn << _STOCK_SHIFT | waste << _WASTE_SHIFT
+        if key in dead:
+            return
+        expanded += 1
+        bound = TABLEAU_SIZE - must_stay()
+        if bound > best_removals:
+            fit = fit_rows[waste]
+            moved = False
+            for c in column_order():
+                if bound <= best_removals:
+                    break
+                h = heights[c]
+                x = c * COLUMN_HEIGHT + h - 1
+                if not h or not fit[rank[x]]:
+                    continue
+                moved = True
+                line.append(x)
+                heights[c] = h - 1
+                remove_need(x, 1)
+                bury(top)
+                bury_supply(top)
+                search_best(hkey - (1 << c * _HEIGHT_BITS), drawn, x, rank[x], left - 1)
+                unbury(top)
+                unbury_supply(top)
+                remove_need(x, -1)
+                heights[c] = h
+                line.pop()
+            if (
+                drawn < len(stock)
+                and not (strict_draw and moved and waste != EMPTY)
+                and bound > best_removals
+            ):
+                t = TABLEAU_SIZE + 1 + drawn
+                moved = True
+                line.append(t)
+                bury(top)
+                bury_supply(top)
+                search_best(hkey, drawn + 1, t, rank[t], left)
+                unbury(top)
+                unbury_supply(top)
+                line.pop()
+            if not moved and TABLEAU_SIZE - left > best_removals:  # stuck, and the best so far
+                best_removals = TABLEAU_SIZE - left
+                best_line = list(line)
+        dead.add(key)
+
     hkey = sum(COLUMN_HEIGHT << c * _HEIGHT_BITS for c in range(COLUMNS))
-    won = all(hopes) and search(hkey, 0, TABLEAU_SIZE, waste_rank, TABLEAU_SIZE)
-    return won, line if won else [], expanded
+    won = possible and search(hkey, 0, TABLEAU_SIZE, waste_rank, TABLEAU_SIZE)
+    if won:
+        return True, line, expanded, TABLEAU_SIZE
+    if not best:
+        return False, [], expanded, -1
+    heights[:] = [COLUMN_HEIGHT] * COLUMNS
+    line.clear()
+    best_removals = most - 1  # phase 1 reached a position with ``most`` cards removed
+    dead.clear()
+    search_best(hkey, 0, TABLEAU_SIZE, waste_rank, TABLEAU_SIZE)
+    return False, best_line, expanded, best_removals
