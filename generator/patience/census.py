@@ -35,6 +35,7 @@ import gzip
 import inspect
 import multiprocessing
 import os
+import random
 import re
 import signal
 import tempfile
@@ -383,7 +384,7 @@ class Progress:
     def add(self, count: int, note: str = "") -> None:
         self.done += count
         now = time.perf_counter()
-        if now - self.shown < (0.2 if self.tty else 30.0) and self.done < self.total:
+        if now - self.shown < (0.2 if self.tty else 10.0) and self.done < self.total:
             return
         self.shown = now
         seconds = now - self.start
@@ -693,3 +694,60 @@ def run_census(
         for line in report.lines():
             print(line, file=out)
     return 0
+
+
+# -- the sample check ----------------------------------------------------------------
+
+SEED_VARIABLE = "GOLF_CENSUS_SEED"
+"""Set it to replay the sample a failed census check drew."""
+SAMPLE_BUDGET_MS = 1000.0
+"""About how much recorded solve time the sample check re-spends, over all files."""
+
+
+def sample_problems(
+    folder: Path = CENSUS_DIR, seed: int | None = None, budget_ms: float = SAMPLE_BUDGET_MS
+) -> Iterator[str]:
+    """Re-solve a random sample of every census file's rows; one ``file:line`` problem per difference.
+
+    The sample depends only on ``seed`` and the data: rows are drawn at random
+    until their recorded solve times add up to ``budget_ms`` (split between the
+    files). Verdict and nodes are compared, and best removals where recorded.
+    """
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    replay = f"sample seed {seed}: {SEED_VARIABLE}={seed} python -m generator check --only census"
+    try:
+        rule_sets = available_census(folder)
+        censuses = [load_census(rule_set, folder) for rule_set in rule_sets]
+    except CensusError as error:
+        yield str(error)
+        return
+    chooser = random.Random(seed)
+    for census in censuses:
+        name = where(census.path)
+        spent = 0.0
+        order = list(range(len(census.rows)))
+        chooser.shuffle(order)
+        for index in order:
+            if spent >= budget_ms / len(censuses):
+                break
+            row = census.rows[index]
+            spent += row.cpu_ms
+            winnable, best, nodes = _solve(deal_for_number(row.number), census.rule_set, True)
+            line = len(census.header) + 2 + index
+            if winnable != row.winnable:
+                yield (
+                    f"{name}:{line}: {row.code} is recorded {row.verdict} on {census.rule_set}, "
+                    f"the solver says {'winnable' if winnable else 'unwinnable'} ({replay})"
+                )
+            elif row.best_removals is not None and best is not None and best != row.best_removals:
+                yield (
+                    f"{name}:{line}: {row.code} is recorded with best_removals {row.best_removals} "
+                    f"on {census.rule_set}, the solver finds {best} ({replay})"
+                )
+            elif nodes != row.nodes:
+                yield (
+                    f"{name}:{line}: {row.code} is recorded with {row.nodes} nodes on "
+                    f"{census.rule_set}, the solver searches {nodes}: the search changed, run the "
+                    f"census again ({census.header['command']}) ({replay})"
+                )
