@@ -280,7 +280,9 @@ def build_parser() -> argparse.ArgumentParser:
         "check", help="verify the examples, pages, catalogs, translations' safety and the site"
     )
     check_cmd.add_argument(
-        "--only", default=None, help="comma-separated parts: examples,pages,catalogs,safety,census,site"
+        "--only",
+        default=None,
+        help="comma-separated parts: examples,pages,catalogs,safety,census,site",
     )
 
     approve_cmd = commands.add_parser(

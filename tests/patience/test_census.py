@@ -242,7 +242,10 @@ def test_an_interrupted_run_resumes_to_the_file_an_uninterrupted_run_makes(tmp_p
     assert [r.solved_now for r in reports] == [26, 30]
     for rule_set in (STRICT, STRICT_NOK):
         assert facts(load_census(rule_set, parts)) == facts(load_census(rule_set, whole))
-    assert sorted(p.name for p in parts.iterdir()) == ["strict+nothing-on-king.csv.gz", "strict.csv.gz"]
+    assert sorted(p.name for p in parts.iterdir()) == [
+        "strict+nothing-on-king.csv.gz",
+        "strict.csv.gz",
+    ]
 
 
 def test_a_partial_file_of_another_run_is_refused(tmp_path: Path) -> None:
