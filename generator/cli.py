@@ -106,7 +106,7 @@ def _census(args: argparse.Namespace) -> int:
         args.first,
         args.last,
         list(dict.fromkeys(rule_sets)),
-        workers=args.workers or os.cpu_count() or 1,
+        workers=args.workers or len(os.sched_getaffinity(0)),
         folder=args.out or CENSUS_DIR,
         best=args.best,
         command=" ".join(words),

@@ -687,6 +687,8 @@ def run_census(
     err: TextIO,
 ) -> int:
     """``python -m generator census``: run, stop cleanly on Ctrl-C or SIGTERM, print the report."""
+    if not 1 <= first <= last:
+        raise CensusError(f"bad range {first}-{last}: need 1 <= --from <= --to")
     if not has_fast_search():
         print(f"census: {NO_FAST_SEARCH}", file=err, flush=True)
     if best and not has_best_mode():
