@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import io
+import os
 import re
 import signal
 import subprocess
@@ -17,6 +18,7 @@ import pytest
 
 from generator.patience import DealCode, Rules, RuleSet, Variant, deal_for_number
 from generator.patience.census import (
+    SEED_VARIABLE,
     STANDARD_RULE_SETS,
     Census,
     CensusError,
@@ -330,3 +332,19 @@ def test_the_committed_census_holds(tmp_path: Path) -> None:
         assert census.header["command"].startswith("python -m generator census")
         assert census.first == 1 and census.last >= 500
     assert list(sample_problems(seed=1, budget_ms=200)) == []
+
+
+def test_check_runs_the_census_sample_with_the_seed_given() -> None:
+    command = [sys.executable, "-m", "generator", "check", "--only", "census"]
+    good = subprocess.run(
+        command, capture_output=True, text=True, timeout=120, env={**os.environ, SEED_VARIABLE: "5"}
+    )
+    assert good.returncode == 0 and "check: all good: census" in good.stdout, good.stderr
+    bad = subprocess.run(
+        command,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, SEED_VARIABLE: "x5"},
+    )
+    assert bad.returncode == 1 and f"${SEED_VARIABLE}: 'x5' is not a whole number" in bad.stdout
