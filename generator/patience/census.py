@@ -374,11 +374,27 @@ def has_best_mode() -> bool:
 
 def solve_number(number: int, rule_set: RuleSet, best: bool) -> CensusRow:
     """Solve deal ``number`` under ``rule_set``, timing the solve in process CPU time."""
-    deal = deal_for_number(number)
+    deal = deal_of(number, rule_set)
     start = time.process_time()
     winnable, best_removals, nodes = _solve(deal, rule_set, best)
     cpu_ms = (time.process_time() - start) * 1000
     return CensusRow(number, code_for(number, rule_set), winnable, best_removals, cpu_ms, nodes)
+
+
+UNSEARCHED_VARIANTS = frozenset({"jokers=1", "jokers=2", "empty-waste"})
+"""Variants (by name) the engine deals (branch h/engine) but the solver does not search yet:
+the census refuses them. Empty it when the solver searches them (branch h/solver), as
+``generator.cli.UNSEARCHED_VARIANTS``."""
+
+
+def deal_of(number: int, rule_set: RuleSet) -> Deal:
+    """Deal ``number`` as ``rule_set`` deals it: with its Jokers and empty waste, if it has them."""
+    jokers = int(getattr(rule_set, "jokers", 0))
+    empty_waste = bool(getattr(rule_set, "empty_waste", False))
+    if jokers or empty_waste:  # the engine's variants (h/engine): dealt by the same function
+        dealt: Deal = cast(Any, deal_for_number)(number, jokers=jokers, empty_waste=empty_waste)
+        return dealt
+    return deal_for_number(number)
 
 
 def _solve(deal: Deal, rule_set: RuleSet, best: bool) -> tuple[bool, int | None, int]:
@@ -500,6 +516,10 @@ def census_command(
     """
     if not 1 <= first <= last:
         raise CensusError(f"bad range {first}-{last}: need 1 <= --from <= --to")
+    for rule_set in rule_sets:
+        unsearched = sorted(UNSEARCHED_VARIANTS.intersection(rule_set.variant_names))
+        if unsearched:
+            raise CensusError(f"the solver does not search {', '.join(unsearched)} yet")
     stop = stop or threading.Event()
     folder.mkdir(parents=True, exist_ok=True)
     reports = []
@@ -766,7 +786,9 @@ def sample_problems(
                 break
             row = census.rows[index]
             spent += row.cpu_ms
-            winnable, best, nodes = _solve(deal_for_number(row.number), census.rule_set, True)
+            winnable, best, nodes = _solve(
+                deal_of(row.number, census.rule_set), census.rule_set, True
+            )
             line = len(census.header) + 2 + index
             if winnable != row.winnable:
                 yield (

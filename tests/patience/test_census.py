@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from generator.patience import DealCode, Rules, RuleSet, Variant, deal_for_number
+from generator.patience import census as census_module
 from generator.patience.census import (
     SEED_VARIABLE,
     STANDARD_RULE_SETS,
@@ -348,3 +349,12 @@ def test_check_runs_the_census_sample_with_the_seed_given() -> None:
         env={**os.environ, SEED_VARIABLE: "x5"},
     )
     assert bad.returncode == 1 and f"${SEED_VARIABLE}: 'x5' is not a whole number" in bad.stdout
+
+
+def test_variants_the_solver_does_not_search_are_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(census_module, "UNSEARCHED_VARIANTS", frozenset({"nothing-on-king"}))
+    with pytest.raises(CensusError, match=r"^the solver does not search nothing-on-king yet$"):
+        run(tmp_path, 1, 2, STRICT, NOK)
+    assert list(tmp_path.iterdir()) == []
