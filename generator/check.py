@@ -13,12 +13,15 @@ Each part returns problems as ``file:line: what is wrong``:
   shipped language's ``.po`` is complete (nothing untranslated or fuzzy), its
   placeholders match the English and its plural forms are valid;
 - ``safety``: no translation adds markup the English text does not have;
+- ``census``: a random sample of the census rows (``generator/data/census/``)
+  re-solved, about a second's worth; a failure prints the seed that replays it;
 - ``site``: every language's site builds with ``mkdocs build --strict``
   (MkDocs' link validation included), into a temporary folder.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import tempfile
 from collections.abc import Callable, Iterator
@@ -437,6 +440,17 @@ def check_site(
     return found + problems
 
 
+def check_census() -> Problems:
+    """A random sample of the census rows re-solved (seed from $GOLF_CENSUS_SEED, else random)."""
+    from generator.patience.census import SEED_VARIABLE, sample_problems
+
+    seed = os.environ.get(SEED_VARIABLE, "")
+    if seed and not seed.isdigit():
+        yield f"${SEED_VARIABLE}: {seed!r} is not a whole number"
+        return
+    yield from sample_problems(seed=int(seed) if seed else None)
+
+
 def _rendered(languages: list[Language]) -> Rendered | None:
     """Every language's pages, rendered once for ``pages`` and ``site``; None if they cannot be
     (each part then reports why)."""
@@ -453,6 +467,7 @@ PARTS: dict[str, Callable[[list[Language], Rendered | None], Problems]] = {
     "pages": check_pages,
     "catalogs": lambda languages, rendered: check_catalogs(languages),
     "safety": lambda languages, rendered: check_safety(languages),
+    "census": lambda languages, rendered: check_census(),
     "site": lambda languages, rendered: iter(check_site(languages, rendered)),
 }
 
