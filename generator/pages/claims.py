@@ -80,5 +80,6 @@ def claim_sets() -> list[Claims]:
     """Every page's claims."""
     from generator.pages.patience_claims import CLAIMS as PATIENCE
     from generator.pages.sixcard_claims import CLAIMS as SIX_CARD
+    from generator.pages.statistics_claims import CLAIMS as STATISTICS
 
-    return [PATIENCE, SIX_CARD]
+    return [PATIENCE, STATISTICS, SIX_CARD]

@@ -36,7 +36,9 @@ from generator.pages.patience import Step, rules_page_facts
 from generator.pages.sixcard import GridExample
 from generator.patience import Card, GolfError, Position
 from generator.site import sixcard_pictures
+from generator.site.charts import statistics_helpers
 from generator.site.mdtext import OneLine, Text, format_text
+from generator.site.numbers import locale_of
 from generator.site.pictures import board
 from generator.sixcard.cards import Card as SixCard
 
@@ -47,6 +49,8 @@ PAGES = {
     "index.md": ("index.md.j2", "patience"),
     "rules.md": ("rules.md.j2", "patience"),
     "won-game.md": ("won_game.md.j2", "patience"),
+    "statistics.md": ("statistics.md.j2", "statistics"),
+    "sources.md": ("sources.md.j2", "statistics"),
     "six-card-golf.md": ("sixcard_rules.md.j2", "sixcard"),
 }
 """Page file in the site -> its template in docs_src/templates and the game whose facts it shows."""
@@ -58,8 +62,13 @@ Facts = dict[str, dict[str, Any]]
 def page_facts() -> Facts:
     """Every game's page facts (the engines asked once per build)."""
     from generator.pages.sixcard import sixcard_page_facts
+    from generator.pages.statistics import statistics_page_facts
 
-    return {"patience": rules_page_facts(), "sixcard": sixcard_page_facts()}
+    return {
+        "patience": rules_page_facts(),
+        "statistics": statistics_page_facts(),
+        "sixcard": sixcard_page_facts(),
+    }
 
 
 MINUS = "\u2212"
@@ -105,6 +114,7 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
     language not shipped in full), a sentence that falls back to English is
     wrapped in ``<span lang="en">`` so that readers and screen readers know.
     """
+    locale = locale_of(t)
     t = OneLine(t)
     known = _translated_ids(t)
 
@@ -144,6 +154,7 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
         "how": how,
     }
     env.globals.update({name: _as_text(helper) for name, helper in helpers.items()})
+    env.globals.update(statistics_helpers(words, locale))
 
     def picture(
         position: Position, after_move: int, highlights: dict[Card, str] | None = None
