@@ -276,12 +276,23 @@ def _order(census: Census) -> tuple[int, str]:
     return (RELAX_ORDER.index(name), "") if name in RELAX_ORDER else (len(RELAX_ORDER), name)
 
 
+_LOADED: dict[tuple[object, ...], list[Census]] = {}
+"""The census files last read, by folder and the files' names, sizes and times: a
+build asks for the page's facts several times, and a full census takes a second
+to read."""
+
+
 def load_all_census(folder: Path = CENSUS_DIR) -> list[Census]:
     """Every census file present, the strictest rule set first (see :data:`RELAX_ORDER`)."""
-    found = [load_census(rule_set, folder) for rule_set in available_census(folder)]
-    if not found:
-        raise ClaimError("census-shares", f"no census file in {folder}")
-    return sorted(found, key=_order)
+    files = sorted(folder.glob("*.csv.gz")) if folder.is_dir() else []
+    key = (folder.resolve(), *((f.name, f.stat().st_size, f.stat().st_mtime_ns) for f in files))
+    if key not in _LOADED:
+        found = [load_census(rule_set, folder) for rule_set in available_census(folder)]
+        if not found:
+            raise ClaimError("census-shares", f"no census file in {folder}")
+        _LOADED.clear()
+        _LOADED[key] = sorted(found, key=_order)
+    return list(_LOADED[key])
 
 
 def share_of(census: Census, figures: Sequence[PublishedFigure]) -> Share:
