@@ -13,12 +13,15 @@ Each part returns problems as ``file:line: what is wrong``:
   shipped language's ``.po`` is complete (nothing untranslated or fuzzy), its
   placeholders match the English and its plural forms are valid;
 - ``safety``: no translation adds markup the English text does not have;
+- ``census``: a random sample of the census rows (``generator/data/census/``)
+  re-solved, about a second's worth; a failure prints the seed that replays it;
 - ``site``: every language's site builds with ``mkdocs build --strict``
   (MkDocs' link validation included), into a temporary folder.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import tempfile
 from collections.abc import Callable, Iterator
@@ -413,11 +416,23 @@ def check_site() -> Problems:
             yield _located(str(error))
 
 
+def check_census() -> Problems:
+    """A random sample of the census rows re-solved (seed from $GOLF_CENSUS_SEED, else random)."""
+    from generator.patience.census import SEED_VARIABLE, sample_problems
+
+    seed = os.environ.get(SEED_VARIABLE, "")
+    if seed and not seed.isdigit():
+        yield f"${SEED_VARIABLE}: {seed!r} is not a whole number"
+        return
+    yield from sample_problems(seed=int(seed) if seed else None)
+
+
 PARTS: dict[str, Callable[[list[Language]], Problems]] = {
     "examples": lambda languages: check_examples(),
     "pages": check_pages,
     "catalogs": check_catalogs,
     "safety": check_safety,
+    "census": lambda languages: check_census(),
     "site": lambda languages: check_site(),
 }
 

@@ -10,6 +10,7 @@ import argparse
 import io
 import json
 import os
+import shlex
 import sys
 import time
 import traceback
@@ -86,6 +87,32 @@ def _solve_lines(
         }
         print(json.dumps(answer), file=out, flush=True)
     return reader.status
+
+
+def _census(args: argparse.Namespace) -> int:
+    from generator.patience.census import CENSUS_DIR, STANDARD_RULE_SETS, run_census
+
+    if args.workers is not None and args.workers < 1:
+        raise GolfError(f"--workers {args.workers}: need at least 1")
+    words = ["python -m generator census", f"--from {args.first}", f"--to {args.last}"]
+    words += [f"--rules {r}" for r in args.rules] + [f"--variant {v}" for v in args.variant]
+    words += [f"--workers {args.workers}"] if args.workers else []
+    words += [f"--out {shlex.quote(str(args.out))}"] if args.out else []
+    words += [] if args.best else ["--no-best"]
+    variants = [Variant(v) for v in args.variant]
+    rules = [Rules(r) for r in args.rules] or ([*Rules] if variants else [])
+    rule_sets = [RuleSet.of(r, variants) for r in rules] or list(STANDARD_RULE_SETS)
+    return run_census(
+        args.first,
+        args.last,
+        list(dict.fromkeys(rule_sets)),
+        workers=args.workers or os.cpu_count() or 1,
+        folder=args.out or CENSUS_DIR,
+        best=args.best,
+        command=" ".join(words),
+        out=sys.stdout,
+        err=sys.stderr,
+    )
 
 
 def _recorded_game(code_text: str, as_json: bool, out: TextIO) -> int:
@@ -202,6 +229,34 @@ def build_parser() -> argparse.ArgumentParser:
         help="a rule added to the rules of every line (repeatable)",
     )
 
+    census_cmd = commands.add_parser(
+        "census",
+        help="solve a range of deal numbers under each rule set into generator/data/census/",
+    )
+    census_cmd.add_argument("--from", dest="first", type=int, required=True, metavar="A")
+    census_cmd.add_argument("--to", dest="last", type=int, required=True, metavar="B")
+    census_cmd.add_argument(
+        "--rules",
+        action="append",
+        choices=[r.value for r in Rules],
+        default=[],
+        help="a rule set (repeatable; default: easy, classic, strict and classic+nothing-on-king, "
+        "or every rule set with the --variant given)",
+    )
+    census_cmd.add_argument(
+        "--variant", action="append", choices=[v.value for v in Variant], default=[]
+    )
+    census_cmd.add_argument(
+        "--workers", type=int, default=None, help="processes (default: every core)"
+    )
+    census_cmd.add_argument("--out", type=Path, default=None, help="folder (default: the data)")
+    census_cmd.add_argument(
+        "--best",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="also find the most cards removable (default: on)",
+    )
+
     game_cmd = commands.add_parser("game", help="print the recorded game of a deal code")
     game_cmd.add_argument("code")
     game_cmd.add_argument("--json", action="store_true", help="print JSON")
@@ -225,7 +280,9 @@ def build_parser() -> argparse.ArgumentParser:
         "check", help="verify the examples, pages, catalogs, translations' safety and the site"
     )
     check_cmd.add_argument(
-        "--only", default=None, help="comma-separated parts: examples,pages,catalogs,safety,site"
+        "--only",
+        default=None,
+        help="comma-separated parts: examples,pages,catalogs,safety,census,site",
     )
 
     approve_cmd = commands.add_parser(
@@ -301,6 +358,8 @@ def _run(args: argparse.Namespace) -> int:
         rules = Rules(args.rules) if args.rules else None
         variants = [Variant(v) for v in args.variant]
         return _solve_lines(rules, sys.stdin, sys.stdout, sys.stderr, variants)
+    if args.command == "census":
+        return _census(args)
     if args.command == "game":
         return _recorded_game(args.code, args.json, sys.stdout)
     if args.command == "deal":

@@ -30,16 +30,28 @@ rule sets that have a file.
 
 from __future__ import annotations
 
+import datetime
 import gzip
+import inspect
+import multiprocessing
+import os
+import random
 import re
+import signal
+import tempfile
+import threading
+import time
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from multiprocessing.pool import Pool
 from pathlib import Path
+from typing import Any, TextIO, cast
 
-from generator.patience.deal import TABLEAU_SIZE, DealCode
+from generator.patience.deal import TABLEAU_SIZE, Deal, DealCode, deal_for_number
 from generator.patience.errors import GolfError
 from generator.patience.rules import Rules, RuleSet, Variant
+from generator.patience.solver import NO_FAST_SEARCH, has_fast_search, solve
 
 CENSUS_DIR = Path(__file__).resolve().parent.parent / "data" / "census"
 """Where the committed census files live."""
@@ -57,7 +69,7 @@ class CensusError(GolfError):
     """A census file (or its name) could not be read: the message names ``file:line``."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CensusRow:
     """One deal's result under one rule set."""
 
@@ -177,8 +189,36 @@ def parse_header_line(text: str) -> tuple[str, str] | None:
     return (match[1], match[2].strip()) if match else None
 
 
-def parse_row(text: str, rule_set: RuleSet) -> CensusRow:
-    """One CSV row; raise :class:`CensusError` (without the location) on a bad one."""
+_ROW = re.compile(
+    r"([1-9][0-9]*),GO1-([EC])-([A-Z]{7}),(winnable|unwinnable),([0-9]*),([0-9]+\.[0-9]),([0-9]+)"
+)
+_BASE26 = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "0123456789abcdefghijklmnop")
+"""The code's letters as ``int(..., 26)`` digits: reading a code's number in C, not in a loop."""
+
+
+def parse_row(text: str, rule_set: RuleSet, letter: str | None = None) -> CensusRow:
+    """One CSV row; raise :class:`CensusError` (without the location) on a bad one.
+
+    ``letter`` is ``rules_letter(rule_set)``, passed by callers reading many rows.
+    """
+    match = _ROW.fullmatch(text)
+    if match:
+        number_text, code_letter, digits, verdict, best_text, cpu_text, nodes_text = match.groups()
+        number = int(number_text)
+        winnable = verdict == "winnable"
+        best = int(best_text) if best_text else None
+        if (
+            code_letter == (letter or rules_letter(rule_set))
+            and int(digits.translate(_BASE26), 26) == number
+            and (best is None or (best <= TABLEAU_SIZE and (best == TABLEAU_SIZE) == winnable))
+        ):
+            code = text[len(number_text) + 1 : len(number_text) + 14]
+            return CensusRow(number, code, winnable, best, float(cpu_text), int(nodes_text))
+    return _parse_row_slowly(text, rule_set)
+
+
+def _parse_row_slowly(text: str, rule_set: RuleSet) -> CensusRow:
+    """:func:`parse_row` field by field, to say what is wrong."""
     fields = text.split(",")
     if len(fields) != 6:
         raise CensusError(f"expected 6 fields, found {len(fields)} in {text!r}")
@@ -216,15 +256,17 @@ def parse_row(text: str, rule_set: RuleSet) -> CensusRow:
 def read_lines(path: Path) -> Iterator[tuple[int, str]]:
     """The numbered lines of the gzip text file ``path``; damage raises :class:`CensusError`."""
     try:
-        with gzip.open(path, "rt", encoding="utf-8", newline="") as stream:
-            for number, line in enumerate(stream, start=1):
-                yield number, line.rstrip("\n").rstrip("\r")
+        data = gzip.decompress(path.read_bytes())
     except FileNotFoundError:
         raise CensusError(f"{where(path)}:1: no such census file") from None
     except (OSError, EOFError, zlib.error) as error:
         raise CensusError(f"{where(path)}:1: not a complete gzip file ({error})") from None
-    except UnicodeDecodeError:
-        raise CensusError(f"{where(path)}:1: not UTF-8 text") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise CensusError(f"{where(path)}:{line}: not UTF-8 text") from None
+    return enumerate(text.split("\n")[:-1] if text.endswith("\n") else text.split("\n"), 1)
 
 
 def parse_census(lines: Iterable[tuple[int, str]], rule_set: RuleSet, path: Path) -> Census:
@@ -234,6 +276,7 @@ def parse_census(lines: Iterable[tuple[int, str]], rule_set: RuleSet, path: Path
     rows: list[CensusRow] = []
     seen_columns = False
     last_line = 0
+    letter = rules_letter(rule_set)
     for line_number, text in lines:
         last_line = line_number
         if not seen_columns:
@@ -258,7 +301,7 @@ def parse_census(lines: Iterable[tuple[int, str]], rule_set: RuleSet, path: Path
             header[pair[0]] = pair[1]
             continue
         try:
-            row = parse_row(text, rule_set)
+            row = parse_row(text, rule_set, letter)
         except CensusError as error:
             raise CensusError(f"{name}:{line_number}: {error}") from None
         expected = rows[-1].number + 1 if rows else int(header["deals"].split("-")[0])
@@ -304,3 +347,438 @@ def load_census(rule_set: RuleSet | Rules, folder: Path = CENSUS_DIR) -> Census:
     rule_set = RuleSet.of(rule_set)
     path = folder / file_name(rule_set)
     return parse_census(read_lines(path), rule_set, path)
+
+
+# -- the census command ------------------------------------------------------------
+
+STANDARD_RULE_SETS = (
+    RuleSet.of(Rules.EASY),
+    RuleSet.of(Rules.CLASSIC),
+    RuleSet.of(Rules.STRICT),
+    RuleSet.of(Rules.CLASSIC, [Variant.NOTHING_ON_KING]),
+)
+"""What ``census`` runs without ``--rules`` or ``--variant``."""
+
+PARTIAL = ".partial"
+SLOWEST = 5
+
+
+class Stopped(Exception):
+    """The run was asked to stop (Ctrl-C or SIGTERM); everything solved is in the ``.partial`` file."""
+
+
+def has_best_mode() -> bool:
+    """Whether the solver can find the best result of a deal (``solve(..., best=True)``)."""
+    return "best" in inspect.signature(solve).parameters
+
+
+def solve_number(number: int, rule_set: RuleSet, best: bool) -> CensusRow:
+    """Solve deal ``number`` under ``rule_set``, timing the solve in process CPU time."""
+    deal = deal_for_number(number)
+    start = time.process_time()
+    winnable, best_removals, nodes = _solve(deal, rule_set, best)
+    cpu_ms = (time.process_time() - start) * 1000
+    return CensusRow(number, code_for(number, rule_set), winnable, best_removals, cpu_ms, nodes)
+
+
+def _solve(deal: Deal, rule_set: RuleSet, best: bool) -> tuple[bool, int | None, int]:
+    """The one place the census calls the solver: verdict, best removals (or ``None``), nodes."""
+    if best and has_best_mode():
+        solution: Any = cast(Any, solve)(deal, rule_set, best=True)
+        return solution.winnable, int(solution.best_removals), solution.positions
+    found = solve(deal, rule_set)
+    return found.winnable, None, found.positions
+
+
+def _solve_chunk(task: tuple[RuleSet, tuple[int, ...], bool]) -> list[CensusRow]:
+    rule_set, numbers, best = task
+    return [solve_number(number, rule_set, best) for number in numbers]
+
+
+def _worker_start() -> None:
+    # Ctrl-C reaches the whole process group: the parent alone decides to stop;
+    # SIGTERM (what Pool.terminate sends) must end a worker, whatever it inherited.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+class Progress:
+    """A progress bar on a stream: deals done, rate and an estimate of the time left."""
+
+    def __init__(self, total: int, err: TextIO, label: str = "census") -> None:
+        self.total, self.err, self.label = total, err, label
+        self.done = 0
+        self.start = time.perf_counter()
+        self.shown = 0.0
+        self.tty = err.isatty()
+
+    def add(self, count: int, note: str = "") -> None:
+        self.done += count
+        now = time.perf_counter()
+        if now - self.shown < (0.2 if self.tty else 10.0) and self.done < self.total:
+            return
+        self.shown = now
+        seconds = now - self.start
+        rate = self.done / seconds if seconds > 0 else 0.0
+        left = (self.total - self.done) / rate if rate > 0 else 0.0
+        width = 24
+        filled = width * self.done // self.total if self.total else width
+        bar = "#" * filled + "-" * (width - filled)
+        text = (
+            f"{self.label} [{bar}] {self.done}/{self.total} deals, {rate:.0f}/s, "
+            f"{_clock(seconds)} elapsed, {_clock(left)} left {note}"
+        ).rstrip()
+        if self.tty:
+            self.err.write(f"\r{text}\x1b[K")
+            if self.done >= self.total:
+                self.err.write("\n")
+        else:
+            self.err.write(text + "\n")
+        self.err.flush()
+
+
+def _clock(seconds: float) -> str:
+    minutes, second = divmod(round(seconds), 60)
+    hours, minute = divmod(minutes, 60)
+    return f"{hours}:{minute:02}:{second:02}" if hours else f"{minute}:{second:02}"
+
+
+@dataclass
+class RunReport:
+    """What one rule set's run did: its complete census, how many deals it solved now, the wall time."""
+
+    census: Census
+    solved_now: int
+    wall_seconds: float
+    cpu_seconds_now: float
+    workers: int
+    skipped: bool = False
+
+    def lines(self) -> list[str]:
+        rows = self.census.rows
+        name = str(self.census.rule_set)
+        if self.skipped:
+            return [
+                f"{name}: {where(self.census.path)} already holds deals "
+                f"{self.census.header['deals']}: nothing to do"
+            ]
+        won = sum(row.winnable for row in rows)
+        cpu = sum(row.cpu_ms for row in rows) / 1000
+        per_core = len(rows) / cpu if cpu else 0.0
+        lines = [
+            f"{name}: {len(rows)} deals ({self.solved_now} solved in this run), "
+            f"winnable {won / len(rows):.1%}, {per_core:.0f} deals/s per core, "
+            f"CPU {cpu:.1f} s in all ({self.cpu_seconds_now:.1f} s in this run), "
+            f"wall {self.wall_seconds:.1f} s, {self.workers} core(s)",
+        ]
+        slowest = sorted(rows, key=lambda row: (-row.cpu_ms, row.number))[:SLOWEST]
+        lines += [
+            f"  slow: {row.code} {name} {row.cpu_ms:.1f} ms {row.nodes} nodes" for row in slowest
+        ]
+        return lines
+
+
+def census_command(
+    first: int,
+    last: int,
+    rule_sets: Sequence[RuleSet],
+    *,
+    workers: int,
+    folder: Path,
+    best: bool,
+    command: str,
+    err: TextIO,
+    stop: threading.Event | None = None,
+    chunk: int | None = None,
+) -> list[RunReport]:
+    """Solve deals ``first``..``last`` under each rule set into ``folder``; resumable.
+
+    Rows go to ``<file>.partial`` as they come; a rerun skips what is there.
+    When ``stop`` is set (the CLI sets it on Ctrl-C and SIGTERM) the run stops
+    between chunks and raises :class:`Stopped`, losing nothing solved. The
+    ``.csv.gz`` appears (atomically) only once its range is complete.
+    """
+    if not 1 <= first <= last:
+        raise CensusError(f"bad range {first}-{last}: need 1 <= --from <= --to")
+    stop = stop or threading.Event()
+    folder.mkdir(parents=True, exist_ok=True)
+    reports = []
+    pool = None
+    try:
+        for rule_set in rule_sets:
+            path = folder / file_name(rule_set)
+            done = _complete(path, first, last, rule_set, err)
+            if done is not None:
+                reports.append(RunReport(done, 0, 0.0, 0.0, workers, skipped=True))
+                continue
+            if workers > 1 and pool is None:
+                pool = multiprocessing.get_context("fork").Pool(workers, _worker_start)
+            reports.append(
+                _run_one(
+                    path, first, last, rule_set, workers, best, command, err, stop, pool, chunk
+                )
+            )
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+    return reports
+
+
+def _complete(path: Path, first: int, last: int, rule_set: RuleSet, err: TextIO) -> Census | None:
+    """The census at ``path`` if it holds exactly ``first``..``last``; else ``None``."""
+    if not path.exists():
+        return None
+    census = parse_census(read_lines(path), rule_set, path)
+    if (census.first, census.last) == (first, last):
+        return census
+    print(
+        f"census: {where(path)} holds deals {census.header['deals']}; it is replaced when "
+        f"deals {first}-{last} are complete",
+        file=err,
+    )
+    return None
+
+
+def _run_one(
+    path: Path,
+    first: int,
+    last: int,
+    rule_set: RuleSet,
+    workers: int,
+    best: bool,
+    command: str,
+    err: TextIO,
+    stop: threading.Event,
+    pool: Pool | None,
+    chunk: int | None,
+) -> RunReport:
+    partial = path.with_name(path.name + PARTIAL)
+    best_text = "on" if best and has_best_mode() else "off"
+    header = {
+        "command": command,
+        "rules": str(rule_set),
+        "deals": f"{first}-{last}",
+        "solver": "C search" if has_fast_search() else "Python search",
+        "workers": str(workers),
+        "best": best_text,
+    }
+    rows = _read_partial(partial, rule_set, header) if partial.exists() else {}
+    todo = [n for n in range(first, last + 1) if n not in rows]
+    size = chunk or max(1, min(100, len(todo) // (workers * 20) or 1))
+    tasks = [(rule_set, tuple(todo[i : i + size]), best) for i in range(0, len(todo), size)]
+    progress = Progress(len(todo), err, label=str(rule_set))
+    if rows and todo:
+        print(f"census: {where(partial)}: {len(rows)} deals already solved, going on", file=err)
+    start = time.perf_counter()
+    cpu_now = 0.0
+    with partial.open("a", encoding="utf-8") as stream:
+        if not rows and stream.tell() == 0:
+            stream.write("".join(f"# {key}: {value}\n" for key, value in header.items()))
+            stream.write(COLUMNS_HEADER + "\n")
+            stream.flush()
+        for found in _results(tasks, pool, stop):
+            stream.write("".join(row.to_csv() + "\n" for row in found))
+            stream.flush()
+            for row in found:
+                rows[row.number] = row
+                cpu_now += row.cpu_ms / 1000
+            progress.add(len(found))
+    wall = time.perf_counter() - start
+    final = {**header, "made": datetime.date.today().isoformat()}
+    _write_final(path, final, [rows[n] for n in range(first, last + 1)])
+    partial.unlink()
+    census = load_census(rule_set, path.parent)
+    return RunReport(census, len(todo), wall, cpu_now, workers)
+
+
+def _results(
+    tasks: list[tuple[RuleSet, tuple[int, ...], bool]], pool: Pool | None, stop: threading.Event
+) -> Iterator[list[CensusRow]]:
+    """Each chunk's rows as they come; raise :class:`Stopped` when ``stop`` is set."""
+    if pool is None:
+        for task in tasks:
+            if stop.is_set():
+                raise Stopped
+            yield _solve_chunk(task)
+        return
+    results = pool.imap_unordered(_solve_chunk, tasks)
+    for _ in tasks:
+        while True:
+            if stop.is_set():
+                raise Stopped
+            try:
+                found = results.next(timeout=0.1)
+            except multiprocessing.TimeoutError:
+                continue
+            break
+        yield found
+
+
+def _read_partial(partial: Path, rule_set: RuleSet, header: dict[str, str]) -> dict[int, CensusRow]:
+    """The rows already in ``partial``; a last line cut short by a kill is dropped from the file."""
+    name = where(partial)
+    data = partial.read_bytes()
+    if data and not data.endswith(b"\n"):
+        keep = data.rfind(b"\n") + 1
+        with partial.open("r+b") as stream:
+            stream.truncate(keep)
+        data = data[:keep]
+    try:
+        lines = data.decode("utf-8").splitlines()
+    except UnicodeDecodeError:
+        raise CensusError(f"{name}:1: not UTF-8 text; delete it to start again") from None
+    rows: dict[int, CensusRow] = {}
+    seen_columns = False
+    for line_number, text in enumerate(lines, start=1):
+        if not seen_columns:
+            if text == COLUMNS_HEADER:
+                seen_columns = True
+                continue
+            pair = parse_header_line(text)
+            if pair is None:
+                raise CensusError(f"{name}:{line_number}: not a census header line: {text!r}")
+            key, value = pair
+            if key in ("rules", "deals", "best") and value != header[key]:
+                raise CensusError(
+                    f"{name}:{line_number}: a run with {key} {value!r} was interrupted here, "
+                    f"this one has {key} {header[key]!r}; finish that run or delete the file"
+                )
+            continue
+        try:
+            row = parse_row(text, rule_set)
+        except CensusError as error:
+            raise CensusError(f"{name}:{line_number}: {error}") from None
+        first, last = (int(part) for part in header["deals"].split("-"))
+        if not first <= row.number <= last or row.number in rows:
+            raise CensusError(
+                f"{name}:{line_number}: deal {row.number} is outside {header['deals']} or "
+                "repeated; delete the file to start again"
+            )
+        rows[row.number] = row
+    return rows
+
+
+def _write_final(path: Path, header: dict[str, str], rows: list[CensusRow]) -> None:
+    """Write the census atomically: a temporary file in the same folder, then a rename."""
+    text = "".join(f"# {key}: {value}\n" for key, value in header.items())
+    text += COLUMNS_HEADER + "\n" + "".join(row.to_csv() + "\n" for row in rows)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as raw, gzip.GzipFile("", "wb", 9, raw, mtime=0) as stream:
+            stream.write(text.encode("utf-8"))
+        os.chmod(temporary, 0o644)  # mkstemp makes it private; data files are for everyone
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def run_census(
+    first: int,
+    last: int,
+    rule_sets: Sequence[RuleSet],
+    *,
+    workers: int,
+    folder: Path,
+    best: bool,
+    command: str,
+    out: TextIO,
+    err: TextIO,
+) -> int:
+    """``python -m generator census``: run, stop cleanly on Ctrl-C or SIGTERM, print the report."""
+    if not has_fast_search():
+        print(f"census: {NO_FAST_SEARCH}", file=err, flush=True)
+    if best and not has_best_mode():
+        print(
+            "census: this solver has no best mode yet: best_removals stays empty",
+            file=err,
+            flush=True,
+        )
+    stop = threading.Event()
+    previous = {
+        sig: signal.signal(sig, lambda *_: stop.set()) for sig in (signal.SIGINT, signal.SIGTERM)
+    }
+    try:
+        reports = census_command(
+            first,
+            last,
+            rule_sets,
+            workers=workers,
+            folder=folder,
+            best=best,
+            command=command,
+            err=err,
+            stop=stop,
+        )
+    except Stopped:
+        print(
+            f"census: stopped; every deal solved so far is kept in {where(folder)}/*{PARTIAL}: "
+            "run the same command again to go on",
+            file=err,
+        )
+        return 130
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    for report in reports:
+        for line in report.lines():
+            print(line, file=out)
+    return 0
+
+
+# -- the sample check ----------------------------------------------------------------
+
+SEED_VARIABLE = "GOLF_CENSUS_SEED"
+"""Set it to replay the sample a failed census check drew."""
+SAMPLE_BUDGET_MS = 600.0
+"""About how much recorded solve time the sample check re-spends, over all files."""
+
+
+def sample_problems(
+    folder: Path = CENSUS_DIR, seed: int | None = None, budget_ms: float = SAMPLE_BUDGET_MS
+) -> Iterator[str]:
+    """Re-solve a random sample of every census file's rows; one ``file:line`` problem per difference.
+
+    The sample depends only on ``seed`` and the data: rows are drawn at random
+    until their recorded solve times add up to ``budget_ms`` (split between the
+    files). Verdict and nodes are compared, and best removals where recorded.
+    """
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    replay = f"sample seed {seed}: {SEED_VARIABLE}={seed} python -m generator check --only census"
+    try:
+        rule_sets = available_census(folder)
+        censuses = [load_census(rule_set, folder) for rule_set in rule_sets]
+    except CensusError as error:
+        yield str(error)
+        return
+    chooser = random.Random(seed)
+    for census in censuses:
+        name = where(census.path)
+        spent = 0.0
+        order = list(range(len(census.rows)))
+        chooser.shuffle(order)
+        for index in order:
+            if spent >= budget_ms / len(censuses):
+                break
+            row = census.rows[index]
+            spent += row.cpu_ms
+            winnable, best, nodes = _solve(deal_for_number(row.number), census.rule_set, True)
+            line = len(census.header) + 2 + index
+            if winnable != row.winnable:
+                yield (
+                    f"{name}:{line}: {row.code} is recorded {row.verdict} on {census.rule_set}, "
+                    f"the solver says {'winnable' if winnable else 'unwinnable'} ({replay})"
+                )
+            elif row.best_removals is not None and best is not None and best != row.best_removals:
+                yield (
+                    f"{name}:{line}: {row.code} is recorded with best_removals {row.best_removals} "
+                    f"on {census.rule_set}, the solver finds {best} ({replay})"
+                )
+            elif nodes != row.nodes:
+                yield (
+                    f"{name}:{line}: {row.code} is recorded with {row.nodes} nodes on "
+                    f"{census.rule_set}, the solver searches {nodes}: the search changed, run the "
+                    f"census again ({census.header['command']}) ({replay})"
+                )

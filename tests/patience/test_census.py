@@ -3,18 +3,34 @@
 from __future__ import annotations
 
 import gzip
+import io
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from generator.patience import Rules, RuleSet, Variant
+from generator.patience import DealCode, Rules, RuleSet, Variant, deal_for_number
 from generator.patience.census import (
+    STANDARD_RULE_SETS,
+    Census,
     CensusError,
+    RunReport,
+    Stopped,
     available_census,
+    census_command,
     code_for,
     file_name,
     load_census,
+    sample_problems,
+    where,
 )
+from generator.patience.solver import solve
 
 CLASSIC = RuleSet.of(Rules.CLASSIC)
 NOK = RuleSet.of(Rules.CLASSIC, [Variant.NOTHING_ON_KING])
@@ -139,3 +155,178 @@ def test_a_damaged_or_missing_file_is_refused(tmp_path: Path) -> None:
         stream.write(b"# command: \xff\n")
     with pytest.raises(CensusError, match=r"classic\.csv\.gz:1: not UTF-8 text"):
         load_census(CLASSIC, tmp_path)
+
+
+# -- the command ---------------------------------------------------------------------
+
+STRICT = RuleSet.of(Rules.STRICT)
+STRICT_NOK = RuleSet.of(Rules.STRICT, [Variant.NOTHING_ON_KING])  # as fast as strict: for two files
+EASY = RuleSet.of(Rules.EASY)
+
+
+def run(
+    folder: Path, first: int, last: int, *rule_sets: RuleSet, **options: Any
+) -> list[RunReport]:
+    settings: dict[str, Any] = {
+        "workers": 1,
+        "folder": folder,
+        "best": True,
+        "command": f"python -m generator census --from {first} --to {last}",
+        "err": io.StringIO(),
+    }
+    return census_command(first, last, rule_sets, **{**settings, **options})
+
+
+def facts(census: Census) -> list[tuple[int, str, bool, int | None, int]]:
+    """Everything a row says but its CPU time (which differs from run to run)."""
+    return [(r.number, r.code, r.winnable, r.best_removals, r.nodes) for r in census.rows]
+
+
+def test_the_census_records_what_the_solver_says(tmp_path: Path) -> None:
+    (report,) = run(tmp_path, 7, 16, EASY)
+    census = load_census(EASY, tmp_path)
+    assert report.census == census and report.solved_now == 10
+    assert census.header["deals"] == "7-16" and census.header["command"].endswith("--to 16")
+    assert [r.number for r in census.rows] == list(range(7, 17))
+    for row in census.rows:
+        solution = solve(deal_for_number(row.number), EASY)
+        assert (row.winnable, row.nodes) == (solution.winnable, solution.positions)
+        assert row.code == str(DealCode("E", row.number))
+        assert row.cpu_ms >= 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["easy.csv.gz"]
+    lines = report.lines()
+    assert lines[0].startswith("easy: 10 deals (10 solved in this run), winnable ")
+    assert len(lines) == 1 + 5 and all(" easy " in line and " nodes" in line for line in lines[1:])
+
+
+def test_a_rerun_over_a_complete_file_does_nothing_and_says_so(tmp_path: Path) -> None:
+    run(tmp_path, 1, 10, STRICT)
+    before = (tmp_path / "strict.csv.gz").read_bytes()
+    (report,) = run(tmp_path, 1, 10, STRICT)
+    assert report.skipped and report.solved_now == 0
+    assert report.lines() == [
+        "strict: " + where(tmp_path / "strict.csv.gz") + " already holds deals 1-10: nothing to do"
+    ]
+    assert (tmp_path / "strict.csv.gz").read_bytes() == before
+
+
+class StopAfter(io.StringIO):
+    """An error stream that asks the run to stop once the progress bar has shown ``count`` times."""
+
+    def __init__(self, stop: threading.Event, count: int) -> None:
+        super().__init__()
+        self.stop, self.count = stop, count
+
+    def write(self, text: str) -> int:
+        if "deals," in text:
+            self.count -= 1
+            if self.count <= 0:
+                self.stop.set()
+        return super().write(text)
+
+
+def test_an_interrupted_run_resumes_to_the_file_an_uninterrupted_run_makes(tmp_path: Path) -> None:
+    whole, parts = tmp_path / "whole", tmp_path / "parts"
+    run(whole, 1, 30, STRICT, STRICT_NOK)
+    stop = threading.Event()
+    with pytest.raises(Stopped):
+        run(parts, 1, 30, STRICT, STRICT_NOK, stop=stop, err=StopAfter(stop, 1), chunk=4)
+    partial = parts / "strict.csv.gz.partial"
+    assert not (parts / "strict.csv.gz").exists()
+    kept = partial.read_text().splitlines()
+    assert kept[-1].startswith("4,GO1-C-AAAAAAE,")
+    partial.write_text("\n".join(kept) + "\n5,GO1-C-AAAA")  # a line cut short by a kill
+    err = io.StringIO()
+    reports = run(parts, 1, 30, STRICT, STRICT_NOK, err=err)
+    assert "4 deals already solved, going on" in err.getvalue()
+    assert [r.solved_now for r in reports] == [26, 30]
+    for rule_set in (STRICT, STRICT_NOK):
+        assert facts(load_census(rule_set, parts)) == facts(load_census(rule_set, whole))
+    assert sorted(p.name for p in parts.iterdir()) == [
+        "strict+nothing-on-king.csv.gz",
+        "strict.csv.gz",
+    ]
+
+
+def test_a_partial_file_of_another_run_is_refused(tmp_path: Path) -> None:
+    stop = threading.Event()
+    with pytest.raises(Stopped):
+        run(tmp_path, 1, 30, STRICT, stop=stop, err=StopAfter(stop, 1), chunk=4)
+    with pytest.raises(CensusError, match=r"strict\.csv\.gz\.partial:3: a run with deals '1-30'"):
+        run(tmp_path, 1, 40, STRICT)
+    partial = tmp_path / "strict.csv.gz.partial"
+    partial.write_text(partial.read_text() + "3,GO1-C-AAAAAAD,winnable,35,0.1,5\n")
+    with pytest.raises(CensusError, match=r"partial:12: deal 3 is outside 1-30 or repeated"):
+        run(tmp_path, 1, 30, STRICT)
+    assert not (tmp_path / "strict.csv.gz").exists()
+
+
+@pytest.mark.parametrize("signal_number", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_or_sigterm_stops_a_run_on_two_workers_and_loses_nothing(
+    tmp_path: Path, signal_number: int
+) -> None:
+    command = [sys.executable, "-m", "generator", "census", "--from", "1", "--to", "2000"]
+    command += ["--rules", "strict", "--workers", "2", "--out", str(tmp_path)]
+    partial = tmp_path / "strict.csv.gz.partial"
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and process.poll() is None:
+        if partial.exists() and len(partial.read_text().splitlines()) > 100:
+            break
+        time.sleep(0.01)
+    process.send_signal(signal_number)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert "census: stopped; every deal solved so far is kept" in err and "Traceback" not in err
+    assert not (tmp_path / "strict.csv.gz").exists()
+    kept = partial.read_text().splitlines()
+    assert 100 < len(kept) < 2000 + 7 and all(
+        line.endswith(tuple("0123456789")) for line in kept[7:]
+    )
+    if signal_number == signal.SIGTERM:
+        return
+    rerun = subprocess.run(command, capture_output=True, text=True, timeout=120, check=True)
+    assert "already solved, going on" in rerun.stderr
+    census = load_census(STRICT, tmp_path)
+    assert [r.number for r in census.rows] == list(range(1, 2001))
+    for row in census.rows[::97]:
+        assert row.winnable == solve(deal_for_number(row.number), STRICT).winnable
+
+
+def test_the_sample_check_catches_a_flipped_verdict(tmp_path: Path) -> None:
+    run(tmp_path, 1, 12, EASY, STRICT)
+    assert list(sample_problems(tmp_path, seed=3, budget_ms=1e9)) == []
+    path = tmp_path / "strict.csv.gz"
+    with gzip.open(path, "rt", encoding="utf-8") as stream:
+        lines = stream.read().splitlines()
+    index = next(i for i, line in enumerate(lines) if line.startswith("5,"))
+    flipped = "unwinnable" if ",winnable," in lines[index] else "winnable"
+    lines[index] = re.sub(r",(un)?winnable,[0-9]*,", f",{flipped},,", lines[index])
+    write(tmp_path, lines, STRICT)
+    problems = list(sample_problems(tmp_path, seed=3, budget_ms=1e9))
+    assert len(problems) == 1
+    assert re.match(
+        rf"^.*/strict\.csv\.gz:{index + 1}: GO1-C-AAAAAAF is recorded {flipped} on strict, "
+        r"the solver says (un)?winnable \(sample seed 3: GOLF_CENSUS_SEED=3 python -m generator",
+        problems[0],
+    )
+    # a small budget samples a few rows, the same ones for the same seed
+    assert list(sample_problems(tmp_path, seed=8, budget_ms=0.5)) == list(
+        sample_problems(tmp_path, seed=8, budget_ms=0.5)
+    )
+
+
+def test_the_sample_check_reports_a_malformed_file(tmp_path: Path) -> None:
+    write(tmp_path, HEADER + rows()[:1])
+    (problem,) = sample_problems(tmp_path, seed=1)
+    assert re.match(r"^.*/classic\.csv\.gz:9: the rows end at 3", problem)
+
+
+def test_the_committed_census_holds(tmp_path: Path) -> None:
+    rule_sets = available_census()
+    assert {str(r) for r in STANDARD_RULE_SETS} <= {str(r) for r in rule_sets}
+    for rule_set in rule_sets:
+        census = load_census(rule_set)
+        assert census.header["command"].startswith("python -m generator census")
+        assert census.first == 1 and census.last >= 500
+    assert list(sample_problems(seed=1, budget_ms=200)) == []
