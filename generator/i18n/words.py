@@ -103,6 +103,12 @@ VARIANT_NAMES = {
 # TRANSLATORS: a rule set with variants: %(rules)s is its name ("Classic"),
 # %(variants)s the variants, separated by commas ("nothing on a King").
 RULE_SET_WITH_VARIANTS = N_("%(rules)s, %(variants)s")
+SOLVER_NAMES = {
+    # TRANSLATORS: the solver's implementation, as in "solved with the search in C".
+    "C search": NP_("solver", "search in C"),
+    # TRANSLATORS: the solver's implementation, as in "solved with the search in Python".
+    "Python search": NP_("solver", "search in Python"),
+}
 # TRANSLATORS: the title of the statistics page's bar chart.
 CHART_TITLE = N_("Winnable deals by rule set")
 # TRANSLATORS: one bar of the chart, in its text alternative. %(rules)s is a
@@ -243,6 +249,12 @@ class Words:
 
     def rules_description(self, rules: Rules) -> str:
         return self.p(RULE_DESCRIPTIONS[rules])
+
+    def solver(self, name: str) -> str:
+        """The solver a census file names (``C search``) in words."""
+        if name not in SOLVER_NAMES:
+            raise GolfError(f"no words for the solver {name!r} (generator/i18n/words.py)")
+        return self.p(SOLVER_NAMES[name])
 
     def rule_set(self, rule_set: RuleSet) -> str:
         """A rule set's name with its variants: "Classic, nothing on a King"."""

@@ -20,6 +20,7 @@ names the claim, and ``check`` names the sentence that needs it.
 
 from __future__ import annotations
 
+import datetime
 import itertools
 import math
 import re
@@ -359,9 +360,10 @@ class Method:
     name: str
     command: str
     solver: str
-    workers: str
-    made: str
-    deals: str
+    workers: int
+    made: datetime.date
+    first: int
+    last: int
 
 
 def method_of(census: Census) -> Method:
@@ -378,14 +380,26 @@ def method_of(census: Census) -> Method:
             f"the census of {census.rule_set} has a command the page cannot show as it is: "
             f"{header['command']!r}",
         )
+    deals = re.fullmatch(r"(\d+)-(\d+)", header["deals"])
+    try:
+        made = datetime.date.fromisoformat(header["made"])
+    except ValueError:
+        made = None
+    if not deals or made is None or not header["workers"].isdigit():
+        raise ClaimError(
+            "census-method",
+            f"the census of {census.rule_set} has a header the page cannot read: deals "
+            f"{header['deals']!r}, made {header['made']!r}, workers {header['workers']!r}",
+        )
     return Method(
         census.rule_set,
         str(census.rule_set),
         header["command"],
         header["solver"],
-        header["workers"],
-        header["made"],
-        header["deals"],
+        int(header["workers"]),
+        made,
+        int(deals[1]),
+        int(deals[2]),
     )
 
 

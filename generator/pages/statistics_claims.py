@@ -214,7 +214,7 @@ def best_score_claim(facts: dict[str, Any]) -> list[str]:
 
 @CLAIMS.claim(
     "census-method",
-    "%(rules)s: deals %(deals)s, solved with the %(solver)s by %(workers)s worker processes "
+    "%(rules)s: deals %(deals)s, solved with the %(solver)s by %(count)s worker processes "
     "on %(made)s, with the command %(command)s.",
 )
 def census_method(facts: dict[str, Any]) -> list[str]:
@@ -224,13 +224,16 @@ def census_method(facts: dict[str, Any]) -> list[str]:
     for method in facts["methods"]:
         data = census[method.name]
         header = data.header
-        if f"{data.rows[0].number}-{data.rows[-1].number}" != method.deals:
+        if (data.rows[0].number, data.rows[-1].number) != (method.first, method.last):
             wrong.append(
-                f"{method.name}: deals {method.deals}, the rows hold {data.first}-{data.last}"
+                f"{method.name}: deals {method.first}-{method.last}, "
+                f"the rows hold {data.rows[0].number}-{data.rows[-1].number}"
             )
-        shown = (method.command, method.solver, method.workers, method.made)
+        if header["deals"] != f"{method.first}-{method.last}":
+            wrong.append(f"{method.name}: the header says deals {header['deals']}")
+        shown = (method.command, method.solver, str(method.workers), method.made.isoformat())
         if shown != (header["command"], header["solver"], header["workers"], header["made"]):
             wrong.append(f"{method.name}: the page does not show the file's header")
-        if not header["workers"].isdigit() or int(header["workers"]) < 1:
-            wrong.append(f"{method.name}: workers {header['workers']!r} is not a count")
+        if method.workers < 1:
+            wrong.append(f"{method.name}: {method.workers} workers")
     return wrong

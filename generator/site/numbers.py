@@ -1,4 +1,4 @@
-"""Numbers as a page's language writes them, with Babel (CLDR).
+"""Numbers and dates as a page's language writes them, with Babel (CLDR).
 
 >>> Numbers("nl").percent(0.2634), Numbers("en").percent(0.2634), Numbers("de").percent(0.2634)
 ('26,3%', '26.3%', '26,3\\xa0%')
@@ -6,11 +6,16 @@
 ('100.000', '100,000')
 >>> Numbers("nl").interval(0.25, 0.275)
 '25,0%–27,5%'
+>>> Numbers("de").date(datetime.date(2026, 11, 30)), Numbers("nl").span(1, 100000)
+('30. November 2026', '1–100.000')
 """
 
 from __future__ import annotations
 
+import datetime
+
 from babel.core import Locale, UnknownLocaleError
+from babel.dates import format_date
 from babel.numbers import format_decimal, format_percent
 
 from generator.patience import GolfError
@@ -47,6 +52,14 @@ class Numbers:
     def points(self, share: float) -> str:
         """A difference of shares in percentage points, with one decimal: ``19.4``, ``19,4``."""
         return format_decimal(share * 100, format="#,##0.0", locale=self.locale)
+
+    def date(self, day: datetime.date) -> str:
+        """A date as the language writes it in a sentence: ``30 November 2026``, ``30. November 2026``."""
+        return format_date(day, format="long", locale=self.locale)
+
+    def span(self, first: int, last: int) -> str:
+        """A range of whole numbers: ``1–100,000``."""
+        return f"{self.number(first)}–{self.number(last)}"
 
     def interval(self, low: float, high: float) -> str:
         """An interval of shares: ``25.0%–27.5%``."""
