@@ -78,7 +78,7 @@ def rounds_to(low: float, high: float, percent: int) -> bool:
     A published figure is a whole percent: it agrees with the census when the
     interval reaches the range of shares that round to it.
 
-    >>> rounds_to(0.2540, 0.2610, 26), rounds_to(0.2640, 0.2700, 26)
+    >>> rounds_to(0.2540, 0.2610, 26), rounds_to(0.2650, 0.2700, 26)
     (True, False)
     """
     return low < (percent + 0.5) / 100 and high >= (percent - 0.5) / 100
