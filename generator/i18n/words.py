@@ -12,7 +12,7 @@ from __future__ import annotations
 import gettext
 from typing import Protocol
 
-from generator.patience import KING_RANK, Card, Move, Position, Reason, Rules
+from generator.patience import KING_RANK, Card, GolfError, Move, Position, Reason, Rules, RuleSet
 
 
 def N_(message: str) -> str:
@@ -85,6 +85,42 @@ RULE_DESCRIPTIONS = {
     # TRANSLATORS: what the Classic rule set means: "Classic (King and Ace separate)".
     Rules.CLASSIC: NP_("rule set", "King and Ace separate"),
 }
+
+# The statistics page names every rule set of the census, variants included.
+# TRANSLATORS: the name of the traditional rules (no wrap, nothing on a King,
+# drawing only when no card fits), beside the app's rule sets "Easy" and "Classic".
+STRICT_NAME = NP_("rule set", "Strict")
+VARIANT_NAMES = {
+    # TRANSLATORS: a variant added to a rule set: no card at all may go onto a King.
+    "nothing-on-king": NP_("variant", "nothing on a King"),
+    # TRANSLATORS: a variant added to a rule set: one Joker in the deck.
+    "jokers=1": NP_("variant", "one Joker"),
+    # TRANSLATORS: a variant added to a rule set: two Jokers in the deck.
+    "jokers=2": NP_("variant", "two Jokers"),
+    # TRANSLATORS: a variant added to a rule set: the waste starts empty.
+    "empty-waste": NP_("variant", "empty waste"),
+}
+# TRANSLATORS: a rule set with variants: %(rules)s is its name ("Classic"),
+# %(variants)s the variants, separated by commas ("nothing on a King").
+RULE_SET_WITH_VARIANTS = N_("%(rules)s, %(variants)s")
+SOLVER_NAMES = {
+    # TRANSLATORS: the solver's implementation, as in "solved with the search in C".
+    "C search": NP_("solver", "search in C"),
+    # TRANSLATORS: the solver's implementation, as in "solved with the search in Python".
+    "Python search": NP_("solver", "search in Python"),
+}
+# TRANSLATORS: the title of the statistics page's bar chart.
+CHART_TITLE = N_("Winnable deals by rule set")
+# TRANSLATORS: one bar of the chart, in its text alternative. %(rules)s is a
+# rule set's name, %(share)s a percentage (26.3%), %(interval)s its interval
+# (25.9%–26.6%) and %(level)s the interval's confidence level in percent (95).
+# Write a percent sign of your own as %%.
+CHART_BAR = N_("%(rules)s: %(share)s winnable (%(level)s%% interval %(interval)s)")
+# TRANSLATORS: the chart's text alternative, after the bars: %(rules)s is a rule
+# set's name, %(percent)s the figure the literature publishes for it (26%).
+CHART_PUBLISHED_FOR = N_("published for %(rules)s: %(percent)s")
+# TRANSLATORS: the legend of the chart's diamond marks.
+CHART_PUBLISHED = N_("figure published in the literature")
 
 REASONS = {
     # TRANSLATORS: the app's message when a free card is not one rank above or below the waste card.
@@ -229,6 +265,25 @@ class Words:
 
     def rules_description(self, rules: Rules) -> str:
         return self.p(RULE_DESCRIPTIONS[rules])
+
+    def solver(self, name: str) -> str:
+        """The solver a census file names (``C search``) in words."""
+        if name not in SOLVER_NAMES:
+            raise GolfError(f"no words for the solver {name!r} (generator/i18n/words.py)")
+        return self.p(SOLVER_NAMES[name])
+
+    def rule_set(self, rule_set: RuleSet) -> str:
+        """A rule set's name with its variants: "Classic, nothing on a King"."""
+        rules = rule_set.rules
+        name = self.p(STRICT_NAME) if rules is Rules.STRICT else self.rules(rules)
+        names = rule_set.variant_names
+        unknown = [variant for variant in names if variant not in VARIANT_NAMES]
+        if unknown:
+            raise GolfError(f"no words for the variant {unknown[0]!r} (generator/i18n/words.py)")
+        if not names:
+            return name
+        variants = ", ".join(self.p(VARIANT_NAMES[variant]) for variant in names)
+        return self.t.gettext(RULE_SET_WITH_VARIANTS) % {"rules": name, "variants": variants}
 
     def direction(self, direction: str, onto: Card | None = None) -> str:
         """How a removal relates to the waste card: "one rank higher (than 9♣)"."""

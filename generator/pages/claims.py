@@ -81,5 +81,6 @@ def claim_sets() -> list[Claims]:
     from generator.pages.examples_claims import CLAIMS as EXAMPLES
     from generator.pages.patience_claims import CLAIMS as PATIENCE
     from generator.pages.sixcard_claims import CLAIMS as SIX_CARD
+    from generator.pages.statistics_claims import CLAIMS as STATISTICS
 
-    return [PATIENCE, EXAMPLES, SIX_CARD]
+    return [PATIENCE, EXAMPLES, STATISTICS, SIX_CARD]

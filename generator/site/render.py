@@ -38,7 +38,9 @@ from generator.pages.patience import Step, rules_page_facts
 from generator.pages.sixcard import GridExample
 from generator.patience import Card, GolfError, Position
 from generator.site import sixcard_pictures
+from generator.site.charts import statistics_helpers
 from generator.site.mdtext import OneLine, Text, format_text, html_text
+from generator.site.numbers import locale_of
 from generator.site.pictures import board, text_board
 from generator.sixcard.cards import Card as SixCard
 
@@ -50,6 +52,8 @@ PAGES = {
     "rules.md": ("rules.md.j2", "patience"),
     "won-game.md": ("won_game.md.j2", "patience"),
     "examples.md": ("examples.md.j2", "examples"),
+    "statistics.md": ("statistics.md.j2", "statistics"),
+    "sources.md": ("sources.md.j2", "statistics"),
     "six-card-golf.md": ("sixcard_rules.md.j2", "sixcard"),
 }
 """Page file in the site -> its template in docs_src/templates and the game whose facts it shows."""
@@ -63,10 +67,12 @@ def page_facts() -> Facts:
     """Every game's page facts (the engines asked once per build)."""
     from generator.pages.examples import examples_page_facts
     from generator.pages.sixcard import sixcard_page_facts
+    from generator.pages.statistics import statistics_page_facts
 
     return {
         "patience": rules_page_facts(),
         "examples": examples_page_facts(),
+        "statistics": statistics_page_facts(),
         "sixcard": sixcard_page_facts(),
     }
 
@@ -116,6 +122,7 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
     language not shipped in full), a sentence that falls back to English is
     wrapped in ``<span lang="en">`` so that readers and screen readers know.
     """
+    locale = locale_of(t)
     t = OneLine(t)
     known = _translated_ids(t)
 
@@ -155,6 +162,7 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
         "how": how,
     }
     env.globals.update({name: _as_text(helper) for name, helper in helpers.items()})
+    env.globals.update(statistics_helpers(words, locale))
 
     def legend(kinds: Sequence[str]) -> Markup:
         """What the marked cards of a board are, each beside a sample of its mark."""

@@ -1,0 +1,433 @@
+"""What the statistics and sources pages show: the census and the literature.
+
+Every figure of the statistics page comes from the census files
+(``generator/data/census/``, read by :mod:`generator.patience.census`) at build
+time: the winnable share of each rule set with its 95% Wilson interval, the
+best scores of the deals that cannot be won, and the census's own command. The
+published figures it is compared with, and the sources page's bibliography,
+come from ``generator/data/sources.yaml``. Nothing here knows how many deals
+the census holds.
+
+What the sentences say about these figures is checked by
+:mod:`generator.pages.statistics_claims`. Where a figure cannot be derived (a
+census file without best results, no census at all), a :class:`ClaimError`
+names the claim, and ``check`` names the sentence that needs it.
+
+>>> low, high = wilson(45, 100)
+>>> round(low, 4), round(high, 4)
+(0.3561, 0.5476)
+"""
+
+from __future__ import annotations
+
+import datetime
+import itertools
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from generator.pages.claims import ClaimError
+from generator.pages.recorded import DATA_DIR, DataFileError, _Located
+from generator.patience import SCORING, TABLEAU_SIZE, GolfError, RuleSet
+from generator.patience.census import (
+    CENSUS_DIR,
+    Census,
+    available_census,
+    load_census,
+    parse_rule_set,
+)
+
+SOURCES = DATA_DIR / "sources.yaml"
+CONFIDENCE = 95
+"""The confidence level of the intervals, in percent."""
+Z95 = 1.959963984540054
+"""The standard normal quantile of a two-sided 95% interval."""
+
+RELAX_ORDER = ("strict", "classic+nothing-on-king", "classic", "easy")
+"""The rule sets from the strictest to the most relaxed, by their census names;
+each one's winnable deals include the previous one's. Other rule sets (jokers,
+empty waste) follow them on the page, in the order of their names."""
+
+GAMES = ("patience", "sixcard")
+COMMAND = re.compile(r"python -m generator census[\w .,:=+/-]*")
+"""A census command as the page shows it, in a code span: words, numbers, options."""
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a share ``successes / trials``.
+
+    >>> wilson(0, 10)[0], round(wilson(10, 10)[1], 12)
+    (0.0, 1.0)
+    """
+    if trials <= 0:
+        raise ValueError(f"no trials: {trials!r}")
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def rounds_to(low: float, high: float, percent: int) -> bool:
+    """Whether some share in ``[low, high]`` rounds to the whole ``percent``.
+
+    A published figure is a whole percent: it agrees with the census when the
+    interval reaches the range of shares that round to it.
+
+    >>> rounds_to(0.2540, 0.2610, 26), rounds_to(0.2650, 0.2700, 26)
+    (True, False)
+    """
+    return low < (percent + 0.5) / 100 and high >= (percent - 0.5) / 100
+
+
+# -- sources -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Source:
+    """A work of the literature, as ``sources.yaml`` records it."""
+
+    key: str
+    author: str | None
+    title: str
+    year: int | None
+    publisher: str
+    url: str | None
+    game: str
+    confirmed_by: tuple[str, ...]
+    checked: bool
+    """False for a work the project could not read (its bibliography confirmed only)."""
+
+
+@dataclass(frozen=True)
+class PublishedFigure:
+    """A winnable share the literature publishes for a rule set."""
+
+    rules: str
+    """The rule set as the census names it (``str(RuleSet)``)."""
+    rule_set: RuleSet
+    percent: int
+    source: Source
+    line: int
+    """Its line in ``sources.yaml``, for messages that say where."""
+
+
+@dataclass(frozen=True)
+class Literature:
+    sources: tuple[Source, ...]
+    figures: tuple[PublishedFigure, ...]
+    path: Path
+
+    def checked(self, game: str) -> list[Source]:
+        return [s for s in self.sources if s.checked and s.game == game]
+
+    @property
+    def unchecked(self) -> list[Source]:
+        return [s for s in self.sources if not s.checked]
+
+
+def load_sources(path: Path = SOURCES) -> Literature:
+    """Read ``sources.yaml``; a :class:`DataFileError` (``file:line: what``) if malformed."""
+    data = _Located(path)
+    top = data.mapping(data.data, "the file")
+    sources: dict[str, Source] = {}
+    for group, checked in (("sources", True), ("unchecked", False)):
+        entries = data.mapping(data.field(top, group), group)
+        for key, entry in entries.items():
+            entry = data.mapping(entry, f"{group}: {key}")
+            if key in sources:
+                raise data.error(entry, f"source {key!r} is listed twice")
+            sources[key] = _source(data, str(key), entry, checked)
+    figures_data = data.field(top, "published_figures")
+    if not isinstance(figures_data, list):
+        raise data.error(top, "published_figures: expected a list")
+    figures = []
+    for item in figures_data:
+        item = data.mapping(item, "a published figure")
+        key = data.field(item, "source")
+        if key not in sources or not sources[key].checked:
+            raise data.error(item, f"source {key!r} is not a confirmed source of the file")
+        percent = data.field(item, "percent")
+        if not isinstance(percent, int) or isinstance(percent, bool) or not 0 <= percent <= 100:
+            raise data.error(item, f"percent must be a whole number from 0 to 100, not {percent!r}")
+        rules = data.field(item, "rules")
+        if not isinstance(rules, str):
+            raise data.error(item, f"rules must be a rule set's name, not {rules!r}")
+        try:
+            rule_set = parse_rule_set(rules)
+        except GolfError as error:
+            raise data.error(item, str(error)) from None
+        figures.append(PublishedFigure(rules, rule_set, percent, sources[key], data.line(item)))
+    return Literature(tuple(sources.values()), tuple(figures), path)
+
+
+def _source(data: _Located, key: str, entry: dict[str, Any], checked: bool) -> Source:
+    def text(name: str, optional: bool = False) -> str | None:
+        value = data.field(entry, name)
+        if value is None and optional:
+            return None
+        if not isinstance(value, str) or not value.strip():
+            raise data.error(entry, f"{key}: {name} must be text, not {value!r}")
+        return value
+
+    year = data.field(entry, "year")
+    if year is not None and (not isinstance(year, int) or isinstance(year, bool)):
+        raise data.error(entry, f"{key}: year must be a year or null, not {year!r}")
+    game = data.field(entry, "game")
+    if game not in GAMES:
+        raise data.error(entry, f"{key}: game must be one of {list(GAMES)}, not {game!r}")
+    confirmed = data.field(entry, "confirmed_by")
+    if (
+        not isinstance(confirmed, list)
+        or not confirmed
+        or not all(
+            isinstance(url, str) and url.startswith(("http://", "https://")) for url in confirmed
+        )
+    ):
+        raise data.error(entry, f"{key}: confirmed_by must list the addresses that confirmed it")
+    url = text("url", optional=True)
+    if url is not None and not url.startswith(("http://", "https://")):
+        raise data.error(entry, f"{key}: url must be an http(s) address, not {url!r}")
+    return Source(
+        key=key,
+        author=text("author", optional=True),
+        title=str(text("title")),
+        year=year,
+        publisher=str(text("publisher")),
+        url=url,
+        game=game,
+        confirmed_by=tuple(confirmed),
+        checked=checked,
+    )
+
+
+# -- the census --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Share:
+    """The winnable share of one rule set in the census, and what the literature says."""
+
+    rule_set: RuleSet
+    name: str
+    """``str(rule_set)``: the census file's name."""
+    deals: int
+    winnable: int
+    low: float
+    high: float
+    first: int
+    last: int
+    published: PublishedFigure | None
+    agrees: bool | None
+    """Whether the interval reaches the published whole percent (None: nothing published)."""
+
+    @property
+    def share(self) -> float:
+        return self.winnable / self.deals
+
+
+@dataclass(frozen=True)
+class ScoreCount:
+    score: int
+    removed: int
+    deals: int
+    share: float
+    """Of the deals that cannot be won."""
+
+
+@dataclass(frozen=True)
+class BestScores:
+    """The best possible score of the deals one rule set cannot win."""
+
+    name: str
+    rule_set: RuleSet
+    unwinnable: int
+    scores: tuple[ScoreCount, ...]
+    """From the best score down, one entry per score that occurs."""
+
+    @property
+    def best(self) -> ScoreCount:
+        return self.scores[0]
+
+    @property
+    def shares(self) -> dict[int, float]:
+        """Score -> share of the deals that cannot be won."""
+        return {s.score: s.share for s in self.scores}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One relaxation: from a rule set to the next more relaxed one in :data:`RELAX_ORDER`."""
+
+    stricter: Share
+    relaxed: Share
+
+    @property
+    def gain(self) -> float:
+        """How much the winnable share rises (a share: 0.19 is 19 percentage points)."""
+        return self.relaxed.share - self.stricter.share
+
+
+def _order(census: Census) -> tuple[int, str]:
+    name = str(census.rule_set)
+    return (RELAX_ORDER.index(name), "") if name in RELAX_ORDER else (len(RELAX_ORDER), name)
+
+
+_LOADED: dict[tuple[object, ...], list[Census]] = {}
+"""The census files last read, by folder and the files' names, sizes and times: a
+build asks for the page's facts several times, and a full census takes a second
+to read."""
+
+
+def load_all_census(folder: Path = CENSUS_DIR) -> list[Census]:
+    """Every census file present, the strictest rule set first (see :data:`RELAX_ORDER`)."""
+    files = sorted(folder.glob("*.csv.gz")) if folder.is_dir() else []
+    key = (folder.resolve(), *((f.name, f.stat().st_size, f.stat().st_mtime_ns) for f in files))
+    if key not in _LOADED:
+        found = [load_census(rule_set, folder) for rule_set in available_census(folder)]
+        if not found:
+            raise ClaimError("census-shares", f"no census file in {folder}")
+        _LOADED.clear()
+        _LOADED[key] = sorted(found, key=_order)
+    return list(_LOADED[key])
+
+
+def share_of(census: Census, figures: Sequence[PublishedFigure]) -> Share:
+    rows = census.rows
+    if not rows:
+        raise ClaimError("census-shares", f"the census of {census.rule_set} has no deals")
+    winnable = sum(row.winnable for row in rows)
+    low, high = wilson(winnable, len(rows))
+    name = str(census.rule_set)
+    published = next((f for f in figures if f.rules == name), None)
+    agrees = None if published is None else rounds_to(low, high, published.percent)
+    return Share(
+        census.rule_set,
+        name,
+        len(rows),
+        winnable,
+        low,
+        high,
+        rows[0].number,
+        rows[-1].number,
+        published,
+        agrees,
+    )
+
+
+def best_scores(census: Census) -> BestScores:
+    """The distribution of the best score of the deals ``census`` cannot win."""
+    name = str(census.rule_set)
+    missing = [row.number for row in census.rows if not row.winnable and row.best_removals is None]
+    if missing:
+        raise ClaimError(
+            "best-scores",
+            f"the census of {name} has no best result for deal {missing[0]} "
+            f"({len(missing)} unwinnable deal(s) without one): run the census with the best mode",
+        )
+    removed = Counter(
+        row.best_removals
+        for row in census.rows
+        if not row.winnable and row.best_removals is not None
+    )
+    unwinnable = sum(removed.values())
+    scores: Counter[int] = Counter()
+    lowest: dict[int, int] = {}
+    for count, deals in removed.items():
+        score = SCORING.stuck_score(count)
+        scores[score] += deals
+        lowest[score] = min(lowest.get(score, count), count)
+    return BestScores(
+        name,
+        census.rule_set,
+        unwinnable,
+        tuple(
+            ScoreCount(score, lowest[score], deals, deals / unwinnable)
+            for score, deals in sorted(scores.items(), reverse=True)
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class Method:
+    """How one census file was made, from its header."""
+
+    rule_set: RuleSet
+    name: str
+    command: str
+    solver: str
+    workers: int
+    made: datetime.date
+    first: int
+    last: int
+
+
+def method_of(census: Census) -> Method:
+    header = census.header
+    missing = [k for k in ("command", "solver", "workers", "made", "deals") if not header.get(k)]
+    if missing:
+        raise ClaimError(
+            "census-method",
+            f"the census of {census.rule_set} has no {missing[0]!r} in its header",
+        )
+    if not COMMAND.fullmatch(header["command"]):
+        raise ClaimError(
+            "census-method",
+            f"the census of {census.rule_set} has a command the page cannot show as it is: "
+            f"{header['command']!r}",
+        )
+    deals = re.fullmatch(r"(\d+)-(\d+)", header["deals"])
+    try:
+        made = datetime.date.fromisoformat(header["made"])
+    except ValueError:
+        made = None
+    if not deals or made is None or not header["workers"].isdigit():
+        raise ClaimError(
+            "census-method",
+            f"the census of {census.rule_set} has a header the page cannot read: deals "
+            f"{header['deals']!r}, made {header['made']!r}, workers {header['workers']!r}",
+        )
+    return Method(
+        census.rule_set,
+        str(census.rule_set),
+        header["command"],
+        header["solver"],
+        int(header["workers"]),
+        made,
+        int(deals[1]),
+        int(deals[2]),
+    )
+
+
+def statistics_page_facts(folder: Path = CENSUS_DIR, sources: Path = SOURCES) -> dict[str, Any]:
+    """Everything the statistics and sources pages show."""
+    try:
+        literature = load_sources(sources)
+    except DataFileError as error:
+        raise ClaimError("published-figures", str(error)) from None
+    all_census = load_all_census(folder)
+    shares = [share_of(census, literature.figures) for census in all_census]
+    relax = [s for s in shares if s.name in RELAX_ORDER]
+    best = [best_scores(census) for census in all_census]
+    steps = [Step(a, b) for a, b in itertools.pairwise(relax)]
+    return {
+        "census": all_census,
+        "shares": shares,
+        "compared": [s for s in shares if s.published is not None],
+        "relax": relax,
+        "steps": steps,
+        "largest_step": max(steps, key=lambda step: step.gain) if steps else None,
+        "best": best,
+        "best_score_rows": sorted({c.score for b in best for c in b.scores}, reverse=True),
+        "methods": [method_of(census) for census in all_census],
+        "tableau": TABLEAU_SIZE,
+        "confidence": CONFIDENCE,
+        "literature": literature,
+        "patience_sources": literature.checked("patience"),
+        "sixcard_sources": literature.checked("sixcard"),
+        "unchecked_sources": literature.unchecked,
+    }

@@ -1,0 +1,239 @@
+"""What the statistics page says about the census, checked against the census itself.
+
+See :mod:`generator.pages.claims` for how a claim is tied to its sentence. The
+facts (:func:`generator.pages.statistics.statistics_page_facts`) computed the
+figures; each claim here reads the census rows again and derives what its
+sentence says in another way (the interval from its defining equation, the
+rounding from whole percents, the relaxations from the rules' own answers and
+from the deals themselves), so that a wrong figure or a sentence that no longer
+holds stops the build at the sentence.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from statistics import NormalDist
+from typing import Any
+
+from generator.pages.claims import Claims
+from generator.pages.statistics import RELAX_ORDER, Z95, statistics_page_facts
+from generator.patience import SCORING, TABLEAU_SIZE, RuleSet
+from generator.patience.census import Census
+
+CLAIMS = Claims(statistics_page_facts)
+RANKS = range(1, 14)
+
+
+def _census(facts: dict[str, Any]) -> dict[str, Census]:
+    return {str(census.rule_set): census for census in facts["census"]}
+
+
+@CLAIMS.claim(
+    "census-shares",
+    "For each rule set: how many deals the census solved, how many of them can be won, "
+    "and the share of winnable deals with its %(level)s%% interval (Wilson's), the range in "
+    "which the share of all deals lies with %(level)s%% confidence.",
+)
+def census_shares(facts: dict[str, Any]) -> list[str]:
+    """Each share counts its census's rows; its interval solves Wilson's equation.
+
+    Wilson's bounds are the shares ``b`` for which the observed share ``p`` is
+    ``z`` standard errors away: ``(p - b)**2 == z**2 * b * (1 - b) / n``.
+    """
+    wrong = []
+    if not math.isclose(NormalDist().inv_cdf(0.5 + facts["confidence"] / 200), Z95):
+        wrong.append(f"the intervals are not {facts['confidence']}% intervals")
+    census = _census(facts)
+    for share in facts["shares"]:
+        rows = census[share.name].rows
+        winnable = [row for row in rows if row.winnable]
+        if (share.deals, share.winnable) != (len(rows), len(winnable)):
+            wrong.append(
+                f"{share.name}: the page counts {share.winnable} of {share.deals} deals, "
+                f"the census {len(winnable)} of {len(rows)}"
+            )
+            continue
+        n, p = len(rows), len(winnable) / len(rows)
+        if not share.low <= p <= share.high:
+            wrong.append(f"{share.name}: the interval does not hold the share {p:.4f}")
+        for bound, clipped in ((share.low, 0.0), (share.high, 1.0)):
+            gap = (p - bound) ** 2 - Z95 * Z95 * bound * (1 - bound) / n
+            if bound != clipped and abs(gap) > 1e-9:
+                wrong.append(f"{share.name}: {bound:.6f} is not a bound of Wilson's interval")
+    return wrong
+
+
+def _allows_more(stricter: RuleSet, relaxed: RuleSet) -> str | None:
+    """What is wrong with "``relaxed`` allows every move ``stricter`` allows, and more"."""
+    pairs = [(w, r) for w in RANKS for r in RANKS]
+    lost = [(w, r) for w, r in pairs if stricter.accepts(w, r) and not relaxed.accepts(w, r)]
+    if lost:
+        return f"{relaxed} refuses rank {lost[0][1]} on rank {lost[0][0]}, which {stricter} allows"
+    if relaxed.rules.draw_only_when_blocked and not stricter.rules.draw_only_when_blocked:
+        return f"{relaxed} restricts drawing, {stricter} does not"
+    gained = any(relaxed.accepts(w, r) and not stricter.accepts(w, r) for w, r in pairs)
+    draws = stricter.rules.draw_only_when_blocked and not relaxed.rules.draw_only_when_blocked
+    return None if gained or draws else f"{relaxed} allows nothing more than {stricter}"
+
+
+@CLAIMS.claim(
+    "relaxing",
+    "In the order %(order)s, each rule set allows every move the one before it allows, "
+    "and more. No deal is lost when the rules relax: every deal that can be won under a rule "
+    "set can also be won under each one after it.",
+)
+def relaxing(facts: dict[str, Any]) -> list[str]:
+    """The page's order is the order of relaxation, and the census's deals keep to it."""
+    wrong = []
+    relax = facts["relax"]
+    names = [share.name for share in relax]
+    if names != [name for name in RELAX_ORDER if name in names]:
+        wrong.append(f"the page orders the rule sets {names}, not from the strictest")
+    census = _census(facts)
+    for stricter, relaxed in itertools.pairwise(relax):
+        problem = _allows_more(stricter.rule_set, relaxed.rule_set)
+        if problem:
+            wrong.append(problem)
+        won = {row.number: row.winnable for row in census[relaxed.name].rows}
+        lost = [
+            row.number
+            for row in census[stricter.name].rows
+            if row.winnable and won.get(row.number) is False
+        ]
+        if lost:
+            wrong.append(
+                f"deal {lost[0]} can be won under {stricter.name} and not under {relaxed.name} "
+                f"({len(lost)} such deal(s))"
+            )
+    return wrong
+
+
+@CLAIMS.claim(
+    "relax-steps",
+    "The largest step is from %(stricter)s to %(relaxed)s: the share of winnable deals "
+    "rises by %(points)s percentage points.",
+)
+def relax_steps(facts: dict[str, Any]) -> list[str]:
+    """No other relaxation of the page raises the share as much as the one it names."""
+    census = _census(facts)
+
+    def share(name: str) -> float:
+        rows = census[name].rows
+        return sum(row.winnable for row in rows) / len(rows)
+
+    relax = [share.name for share in facts["relax"]]
+    gains = {(a, b): share(b) - share(a) for a, b in itertools.pairwise(relax)}
+    largest = facts["largest_step"]
+    named = (largest.stricter.name, largest.relaxed.name)
+    if named not in gains:
+        return [f"{named[0]} to {named[1]} is not a step of the page's order {relax}"]
+    best = max(gains.values())
+    if not math.isclose(gains[named], best, abs_tol=1e-12):
+        other = max(gains, key=lambda pair: gains[pair])
+        return [f"{other[0]} to {other[1]} gains {best:.4f}, more than {gains[named]:.4f}"]
+    if not math.isclose(largest.gain, gains[named], abs_tol=1e-12):
+        return [f"the page's step is {largest.gain:.4f}, the census's {gains[named]:.4f}"]
+    return []
+
+
+def _whole_percents(low: float, high: float) -> range:
+    """The whole percents that the shares from ``low`` to ``high`` round to (half up)."""
+    return range(math.floor(low * 100 + 0.5), math.floor(high * 100 + 0.5) + 1)
+
+
+@CLAIMS.claim(
+    "published-figures",
+    "%(rules)s: the article “%(source)s” gives %(percent)s; the census finds %(share)s "
+    "(%(interval)s). They agree: the interval holds shares that round to %(percent)s.",
+    "%(rules)s: the article “%(source)s” gives %(percent)s; the census finds %(share)s "
+    "(%(interval)s). They do not agree: no share in the interval rounds to %(percent)s.",
+)
+def published_figures(facts: dict[str, Any]) -> list[str]:
+    """Each comparison says "agree" exactly when the interval rounds to the published figure."""
+    wrong = []
+    names = {str(census.rule_set) for census in facts["census"]}
+    for figure in facts["literature"].figures:
+        if figure.rules in names and not any(s.published == figure for s in facts["compared"]):
+            wrong.append(f"the figure {figure.percent}% for {figure.rules} is not compared")
+    for share in facts["compared"]:
+        agrees = share.published.percent in _whole_percents(share.low, share.high)
+        if share.agrees != agrees:
+            said = "agree" if share.agrees else "do not agree"
+            wrong.append(
+                f"{share.name}: the page says the figures {said}, but the interval "
+                f"{share.low:.4f}-{share.high:.4f} rounds to {list(_whole_percents(share.low, share.high))}"
+            )
+        if share.published.source.title != facts["literature"].figures[0].source.title:
+            wrong.append(
+                f"{share.name}: the figure comes from {share.published.source.title!r}, "
+                "not from the article the page's note speaks of"
+            )
+    return wrong
+
+
+@CLAIMS.claim(
+    "best-scores",
+    "When a deal cannot be won, the game ends stuck, and the score depends on how many of the "
+    "%(tableau)s tableau cards were removed. For the deals that cannot be won, the census "
+    "found the most cards a player can remove, and so the best score that deal allows. The "
+    "table shows how these deals are spread over their best scores, for each rule set.",
+    "%(rules)s: at best %(score)s points (%(count)s cards removed), for %(share)s of the "
+    "deals that cannot be won.",
+)
+def best_score_claim(facts: dict[str, Any]) -> list[str]:
+    """The distribution counts the unwinnable rows by the score of their best removals."""
+    wrong = []
+    census = _census(facts)
+    for best in facts["best"]:
+        rows = [row for row in census[best.name].rows if not row.winnable]
+        removals = [row.best_removals for row in rows]
+        if any(r is None or r >= TABLEAU_SIZE for r in removals):
+            wrong.append(f"{best.name}: a deal that cannot be won has no best result below 35")
+            continue
+        scores = [SCORING.stuck_score(r) for r in removals if r is not None]
+        if best.unwinnable != len(rows) or sum(c.deals for c in best.scores) != len(rows):
+            wrong.append(f"{best.name}: the table counts other deals than the census")
+        for count in best.scores:
+            if scores.count(count.score) != count.deals:
+                wrong.append(
+                    f"{best.name}: {count.deals} deals at {count.score}, the census says {scores.count(count.score)}"
+                )
+        if rows and best.best.score != max(scores):
+            wrong.append(f"{best.name}: the best score is {max(scores)}, not {best.best.score}")
+        if (
+            rows
+            and min(
+                r for r in removals if r is not None and SCORING.stuck_score(r) == best.best.score
+            )
+            != best.best.removed
+        ):
+            wrong.append(f"{best.name}: the best score's removals are not {best.best.removed}")
+    return wrong
+
+
+@CLAIMS.claim(
+    "census-method",
+    "%(rules)s: deals %(deals)s, solved with the %(solver)s by %(count)s worker processes "
+    "on %(made)s, with the command %(command)s.",
+)
+def census_method(facts: dict[str, Any]) -> list[str]:
+    """What the page says of each file comes from its header, and the header from its rows."""
+    wrong = []
+    census = _census(facts)
+    for method in facts["methods"]:
+        data = census[method.name]
+        header = data.header
+        if (data.rows[0].number, data.rows[-1].number) != (method.first, method.last):
+            wrong.append(
+                f"{method.name}: deals {method.first}-{method.last}, "
+                f"the rows hold {data.rows[0].number}-{data.rows[-1].number}"
+            )
+        if header["deals"] != f"{method.first}-{method.last}":
+            wrong.append(f"{method.name}: the header says deals {header['deals']}")
+        shown = (method.command, method.solver, str(method.workers), method.made.isoformat())
+        if shown != (header["command"], header["solver"], header["workers"], header["made"]):
+            wrong.append(f"{method.name}: the page does not show the file's header")
+        if method.workers < 1:
+            wrong.append(f"{method.name}: {method.workers} workers")
+    return wrong

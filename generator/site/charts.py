@@ -1,0 +1,236 @@
+"""Charts: pure functions from figures to an SVG string, like the board pictures.
+
+A horizontal bar chart of shares (0 to 1): one bar per row with its value
+written beside it, the 95% interval drawn as a whisker over the bar's end, and
+where the literature publishes a figure, a marker at that figure. Colours come
+from the site's CSS (``docs_src/assets/golf.css``: ``.golf-chart``), which uses
+the theme's colour variables, so the chart follows light and dark mode. The
+chart has a ``<title>`` and a ``<desc>`` (its text alternative in the page's
+language); the page puts the same figures in a table next to it.
+
+>>> svg = bar_chart(
+...     [Bar("Easy", 0.93, 0.92, 0.94, 0.93), Bar("Classic", 0.45, 0.44, 0.46)],
+...     title="Winnable deals", desc="...", value_label=lambda v: f"{v:.0%}",
+...     marker_label="published", ident="shares",
+... )
+>>> svg.count('class="bar"'), svg.count('class="published"'), 'role="img"' in svg
+(2, 2, True)
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from markupsafe import Markup
+
+from generator.i18n.words import (
+    CHART_BAR,
+    CHART_PUBLISHED,
+    CHART_PUBLISHED_FOR,
+    CHART_TITLE,
+    Words,
+)
+from generator.site.mdtext import Text
+from generator.site.numbers import Numbers
+
+LABEL_W = 230
+"""The width of the rows' labels, left of the bars."""
+PLOT_W = 360
+VALUE_W = 90
+GAP = 10
+ROW_H = 34
+BAR_H = 20
+TOP = 10
+AXIS_H = 28
+LEGEND_H = 26
+TICKS = (0.0, 0.25, 0.5, 0.75, 1.0)
+WIDTH = LABEL_W + PLOT_W + VALUE_W + 2 * GAP
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One row of a bar chart: a share (0..1), its interval and a published figure, if any."""
+
+    label: str
+    value: float
+    low: float
+    high: float
+    marker: float | None = None
+
+
+def _x(share: float) -> float:
+    return GAP + LABEL_W + share * PLOT_W
+
+
+def _text(parent: ET.Element, text: str, x: float, y: float, cls: str, anchor: str) -> None:
+    element = ET.SubElement(
+        parent,
+        "text",
+        {"x": f"{x:.1f}", "y": f"{y:.1f}", "class": cls, "text-anchor": anchor},
+    )
+    element.text = text
+
+
+def bar_chart(
+    bars: Sequence[Bar],
+    *,
+    title: str,
+    desc: str,
+    value_label: Callable[[float], str],
+    marker_label: str = "",
+    ident: str = "",
+) -> str:
+    """The chart as an SVG picture; ``value_label`` writes a share (``26.3%``)."""
+    markers = any(bar.marker is not None for bar in bars)
+    plot_h = len(bars) * ROW_H
+    height = TOP + plot_h + AXIS_H + (LEGEND_H if markers and marker_label else 0) + GAP
+    svg = ET.Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "viewBox": f"0 0 {WIDTH} {height}",
+            "class": "golf-chart",
+            "role": "img",
+        },
+    )
+    if ident:
+        svg.set("id", ident)
+        svg.set("aria-labelledby", f"{ident}-title {ident}-desc")
+    title_el = ET.SubElement(svg, "title", {"id": f"{ident}-title"} if ident else {})
+    title_el.text = title
+    desc_el = ET.SubElement(svg, "desc", {"id": f"{ident}-desc"} if ident else {})
+    desc_el.text = desc
+
+    axis = ET.SubElement(svg, "g", {"class": "axis"})
+    for tick in TICKS:
+        x = _x(tick)
+        ET.SubElement(
+            axis,
+            "line",
+            {
+                "x1": f"{x:.1f}",
+                "x2": f"{x:.1f}",
+                "y1": str(TOP),
+                "y2": str(TOP + plot_h),
+                "class": "grid",
+            },
+        )
+        _text(axis, value_label(tick), x, TOP + plot_h + 18, "tick", "middle")
+
+    for number, bar in enumerate(bars):
+        top = TOP + number * ROW_H + (ROW_H - BAR_H) / 2
+        middle = top + BAR_H / 2
+        row = ET.SubElement(svg, "g", {"class": f"row row-{number + 1}"})
+        _text(row, bar.label, GAP + LABEL_W - 8, middle + 5, "label", "end")
+        ET.SubElement(
+            row,
+            "rect",
+            {
+                "x": f"{_x(0):.1f}",
+                "y": f"{top:.1f}",
+                "width": f"{bar.value * PLOT_W:.1f}",
+                "height": str(BAR_H),
+                "class": "bar",
+            },
+        )
+        low, high = _x(bar.low), _x(bar.high)
+        ET.SubElement(
+            row,
+            "path",
+            {
+                "d": (
+                    f"M{low:.1f} {top - 3:.1f}V{top + BAR_H + 3:.1f}"
+                    f"M{low:.1f} {middle:.1f}H{high:.1f}"
+                    f"M{high:.1f} {top - 3:.1f}V{top + BAR_H + 3:.1f}"
+                ),
+                "class": "interval",
+            },
+        )
+        if bar.marker is not None:
+            ET.SubElement(
+                row, "path", {"d": _diamond(_x(bar.marker), middle), "class": "published"}
+            )
+        end = max(bar.high, bar.value, bar.marker if bar.marker is not None else 0.0)
+        _text(row, value_label(bar.value), _x(end) + 10, middle + 5, "value", "start")
+
+    if markers and marker_label:
+        legend = ET.SubElement(svg, "g", {"class": "legend"})
+        y = TOP + plot_h + AXIS_H + LEGEND_H / 2
+        ET.SubElement(legend, "path", {"d": _diamond(_x(0) + 6, y), "class": "published"})
+        _text(legend, marker_label, _x(0) + 18, y + 5, "label", "start")
+    return ET.tostring(svg, encoding="unicode")
+
+
+def _diamond(x: float, y: float, r: float = 6) -> str:
+    return f"M{x:.1f} {y - r:.1f}L{x + r:.1f} {y:.1f}L{x:.1f} {y + r:.1f}L{x - r:.1f} {y:.1f}Z"
+
+
+def statistics_helpers(words: Words, locale: str) -> dict[str, Callable[..., object]]:
+    """The statistics page's helpers for one language: numbers, rule set names, the chart.
+
+    Each returns text that the page escapes (:class:`~generator.site.mdtext.Text`),
+    and the chart :class:`~markupsafe.Markup` made by ElementTree.
+    """
+    numbers = Numbers(locale)
+
+    def share_chart(shares: Sequence[Any], ident: str, level: int) -> Markup:
+        """The shares as a bar chart; ``level`` is their intervals' confidence level (95)."""
+        bars = [
+            Bar(
+                words.rule_set(s.rule_set),
+                s.share,
+                s.low,
+                s.high,
+                s.published.percent / 100 if s.published else None,
+            )
+            for s in shares
+        ]
+        parts = [
+            words.t.gettext(CHART_BAR)
+            % {
+                "rules": bar.label,
+                "share": numbers.percent(bar.value),
+                "interval": numbers.interval(bar.low, bar.high),
+                "level": level,
+            }
+            for bar in bars
+        ]
+        parts += [
+            words.t.gettext(CHART_PUBLISHED_FOR)
+            % {
+                "rules": words.rule_set(s.rule_set),
+                "percent": numbers.whole_percent(s.published.percent),
+            }
+            for s in shares
+            if s.published is not None
+        ]
+        svg = bar_chart(
+            bars,
+            title=words.t.gettext(CHART_TITLE),
+            # A text alternative is read, not laid out: no-break spaces (26,3 %) become spaces.
+            desc=("; ".join(parts) + ".").replace("\xa0", " "),
+            value_label=numbers.percent,
+            marker_label=words.t.gettext(CHART_PUBLISHED),
+            ident=ident,
+        )
+        return Markup(f'<figure class="golf-figure golf-chart-figure">{svg}</figure>')
+
+    def text(helper: Callable[..., str]) -> Callable[..., Text]:
+        return lambda *args: Text(helper(*args))
+
+    return {
+        "number": text(numbers.number),
+        "percent": text(numbers.percent),
+        "whole_percent": text(numbers.whole_percent),
+        "interval": text(numbers.interval),
+        "points": text(numbers.points),
+        "date": text(numbers.date),
+        "span": text(numbers.span),
+        "solver_name": text(words.solver),
+        "rule_set_name": text(words.rule_set),
+        "text": Text,
+        "share_chart": share_chart,
+    }
