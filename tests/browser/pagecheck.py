@@ -186,7 +186,12 @@ def opened(context: Any, site: Site, target: Target, width: int) -> Iterator[tup
             status = None if response is None else response.status
             recorder.problems.append(f"answered {status}, not {target.status}")
         if target.lands_on is not None:
-            page.wait_for_url(site.url + target.lands_on, wait_until="load")
+            from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+            try:
+                page.wait_for_url(site.url + target.lands_on, wait_until="load", timeout=10_000)
+            except PlaywrightTimeout:
+                recorder.problems.append(f"lands on {page.url}, not {site.url + target.lands_on}")
         recorder.settle(page)
         yield page, recorder
     finally:
