@@ -333,10 +333,13 @@ def mkdocs_build(config_file: Path, label: str) -> None:
 REDIRECT = """<!doctype html>
 <html lang="{lang}">
 <head><meta charset="utf-8"><title>Golf</title>
+<script>location.replace("{lang}/" + (location.protocol === "file:" ? "index.html" : "{home}"))</script>
 <meta http-equiv="refresh" content="0; url={lang}/{home}"></head>
-<body>{links}</body>
+<body>{links}{on_disk}</body>
 </html>
 """
+"""The root ``index.html``: on to the source language's home page; opened from disk (``file://``,
+where a folder shows as a listing) its ``index.html``, whatever the build."""
 
 
 NOT_FOUND = """<!doctype html>
@@ -344,11 +347,21 @@ NOT_FOUND = """<!doctype html>
 <head><meta charset="utf-8"><title>Golf: 404 - Not found</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body><h1>404 - Not found</h1>
-<p>{links}</p>
+<p>{links}</p>{on_disk}
 </body>
 </html>
 """
 """The root ``404.html``: what a web server shows for a missing page outside the languages' folders."""
+
+ON_DISK_LINKS = """<script>
+if (location.protocol === "file:") {
+  for (const link of document.links) {
+    if (link.protocol === "file:" && link.pathname.endsWith("/")) link.pathname += "index.html";
+  }
+}
+</script>"""
+"""Opened from disk (``file://``), a link to a folder names its ``index.html``: a browser shows a
+folder opened from disk as a listing. The theme's pages do the same (``docs_src/overrides/main.html``)."""
 
 SITEMAP_INDEX = """<?xml version="1.0" encoding="UTF-8"?>
 <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
@@ -381,12 +394,19 @@ def write_root_files(
     source = source_language()
     home = "index.html" if offline else ""
     (out / "index.html").write_text(
-        REDIRECT.format(lang=source, home=home, links=language_links(all_languages, "", home)),
+        REDIRECT.format(
+            lang=source,
+            home=home,
+            links=language_links(all_languages, "", home),
+            on_disk=ON_DISK_LINKS,
+        ),
         encoding="utf-8",
     )
     root = urlsplit(site_url).path if site_url else ""
     (out / "404.html").write_text(
-        NOT_FOUND.format(lang=source, links=language_links(all_languages, root, home)),
+        NOT_FOUND.format(
+            lang=source, links=language_links(all_languages, root, home), on_disk=ON_DISK_LINKS
+        ),
         encoding="utf-8",
     )
     if site_url:

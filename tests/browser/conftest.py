@@ -1,11 +1,14 @@
-"""The browser tests' fixtures: the site built once and served on localhost, and one headless Chromium.
+"""The browser tests' fixtures: the site built once and served on localhost, the plain and the
+offline build opened from disk, and one headless Chromium.
 
 The site is built with ``python -m generator build --site <temp> --site-url
 http://127.0.0.1:<port>/`` (the port is bound first), so every language's
 ``sitemap.xml`` lists its pages and the 404 pages link root-relative, as on a
 deployment. A small static server answers from a thread; a missing path gets
 its language's ``404.html`` (the root ``404.html`` outside the languages) with
-status 404, as a web server set up as the README says would.
+status 404, as a web server set up as the README says would. The plain build
+(``python -m generator build``) and the offline one (``--offline``) are opened
+from disk (``file://``), as an app's bundled help often is.
 
 Chromium is Debian's (``apt-get install chromium``, which ``.ci/run`` does),
 driven by Playwright for Python through ``executable_path``: Playwright's own
@@ -24,6 +27,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from html.parser import HTMLParser
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -101,17 +105,49 @@ class _SiteHandler(SimpleHTTPRequestHandler):
         pass
 
 
+class _HrefLangs(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.codes: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs).get("hreflang")
+        if tag == "a" and found:
+            self.codes.append(found)
+
+
 @dataclass(frozen=True)
 class Site:
     root: Path
     """The built site's folder (the one that holds ``index.html``, ``en/``, ...)."""
     url: str
-    """Where it is served, ``http://127.0.0.1:<port>/``."""
+    """Where it is served, ``http://127.0.0.1:<port>/``, or opened from disk, ``file:///...``."""
+    offline: bool = False
+    """Built with ``--offline`` (every page an ``.html`` file, no directory URLs)."""
+
+    @property
+    def on_disk(self) -> bool:
+        """Opened from disk (``file://``), where a browser shows a folder as a listing."""
+        return self.url.startswith("file:")
 
     def languages(self) -> list[str]:
-        """The language codes, from the root sitemap index."""
+        """The language codes, from the root sitemap index (a build with a site URL), else from
+        the links of the root ``index.html``."""
+        if not (self.root / "sitemap.xml").is_file():
+            links = _HrefLangs()
+            links.feed((self.root / "index.html").read_text(encoding="utf-8"))
+            return links.codes
         index = ET.parse(self.root / "sitemap.xml").getroot()
         return [self.path_of(loc.text or "").split("/")[0] for loc in index.iter(f"{SITEMAP}loc")]
+
+    def page_path(self, code: str, name: str = "") -> str:
+        """The path of a language's page by its name (``rules``; ``""`` its home page) as a link
+        names it: its folder when served, the folder's ``index.html`` from disk, the page's
+        ``.html`` file in an offline build."""
+        if self.offline:
+            return f"{code}/{name or 'index'}.html"
+        folder = f"{code}/{name}/" if name else f"{code}/"
+        return f"{folder}index.html" if self.on_disk else folder
 
     def pages(self, code: str) -> list[str]:
         """The paths (``nl/rules/``) of every page of a language, from its sitemap."""
@@ -155,21 +191,42 @@ def served(root: Path) -> Iterator[str]:
         thread.join()
 
 
+def built(out: Path, *options: str) -> Path:
+    """``python -m generator build --site out *options`` (the README's command); fails the test
+    with the build's output when it fails."""
+    build = subprocess.run(
+        [sys.executable, "-m", "generator", "build", "--site", str(out), *options],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if build.returncode != 0:
+        pytest.fail(f"the site did not build:\n{build.stdout}{build.stderr}", pytrace=False)
+    return out
+
+
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     """The site, built once per session with the README's build command, served on localhost."""
     out = tmp_path_factory.mktemp("browser") / "site"
     with served(out) as url:
-        build = subprocess.run(
-            [sys.executable, "-m", "generator", "build", "--site", str(out), "--site-url", url],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        if build.returncode != 0:
-            pytest.fail(f"the site did not build:\n{build.stdout}{build.stderr}", pytrace=False)
-        yield Site(out, url)
+        yield Site(built(out, "--site-url", url), url)
+
+
+@pytest.fixture(scope="session")
+def disk_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    """The site of a plain ``python -m generator build`` (relative links, directory URLs),
+    opened from disk."""
+    out = built(tmp_path_factory.mktemp("disk") / "site")
+    return Site(out, f"{out.as_uri()}/")
+
+
+@pytest.fixture(scope="session")
+def offline_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    """The site of ``python -m generator build --offline``, opened from disk."""
+    out = built(tmp_path_factory.mktemp("offline") / "site", "--offline")
+    return Site(out, f"{out.as_uri()}/", offline=True)
 
 
 @pytest.fixture(scope="session")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 import weakref
 from collections.abc import Iterator
@@ -74,6 +75,26 @@ def targets(site: Site, code: str | None) -> list[Target]:
         Target(f"{code}/404.html", f"{code}-404", not_found=True),
         Target(f"{code}/{MISSING}", f"{code}-missing", status=404, not_found=True),
     ]
+
+
+SAMPLE = ("", "rules", "won-game")
+"""The pages of each language opened in a build opened from disk (``""`` the home page), with
+its 404 page: a sample, since the served build's tests open every page."""
+
+
+def disk_targets(site: Site, code: str | None) -> list[Target]:
+    """The sample of a build opened from disk: a language's :data:`SAMPLE` and 404 page, or with
+    ``code`` None the root's ``index.html`` (on to the source language) and ``404.html``."""
+    kind = "offline" if site.offline else "disk"
+    if code is None:
+        return [
+            Target("index.html", f"{kind}-root-index", lands_on=site.page_path(source_language())),
+            Target("404.html", f"{kind}-root-404", material=False),
+        ]
+    pages = [
+        Target(site.page_path(code, name), f"{kind}-{code}-{name or 'index'}") for name in SAMPLE
+    ]
+    return [*pages, Target(f"{code}/404.html", f"{kind}-{code}-404", not_found=True)]
 
 
 def is_inside(site: Site, url: str) -> bool:
@@ -165,7 +186,12 @@ def opened(context: Any, site: Site, target: Target, width: int) -> Iterator[tup
             status = None if response is None else response.status
             recorder.problems.append(f"answered {status}, not {target.status}")
         if target.lands_on is not None:
-            page.wait_for_url(site.url + target.lands_on, wait_until="load")
+            from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+            try:
+                page.wait_for_url(site.url + target.lands_on, wait_until="load", timeout=10_000)
+            except PlaywrightTimeout:
+                recorder.problems.append(f"lands on {page.url}, not {site.url + target.lands_on}")
         recorder.settle(page)
         yield page, recorder
     finally:
@@ -224,6 +250,10 @@ def broken_links(page: Any, site: Site) -> list[str]:
             continue
         address, fragment = urldefrag(url)
         fragment = unquote(fragment)
+        if site.on_disk and urlsplit(address).path.endswith("/"):
+            problems.append(
+                f"link {raw!r}: {address} is a folder, which a browser shows as a listing"
+            )
         if address == here:
             if fragment and fragment not in own_ids:
                 problems.append(f"link {raw!r}: no element with id {fragment!r} on this page")
@@ -239,14 +269,15 @@ def broken_links(page: Any, site: Site) -> list[str]:
 def switcher_landing(site: Site, target: Target, code: str) -> str:
     """Where the language switcher must take a visitor of ``target`` who picks ``code``."""
     if target.not_found:
-        return f"{site.url}{code}/"
+        return site.url + site.page_path(code)
     _, _, rest = target.path.partition("/")
     return f"{site.url}{code}/{rest}"
 
 
-def switcher_problems(page: Any, site: Site, target: Target) -> list[str]:
+def switcher_problems(page: Any, site: Site, target: Target, recorder: Recorder) -> list[str]:
     """Pick every other language in the switcher as a visitor does (open it, click); check where
-    each lands. Going back between the languages, the page is left on the last one picked."""
+    each lands. Going back between the languages, the page is left on the last one picked. Each
+    page's requests settle before the next navigation (which would abandon them)."""
     own = target.path.split("/")[0]
     codes = page.eval_on_selector_all(
         "a.md-select__link[hreflang]", "links => links.map(a => a.hreflang)"
@@ -257,11 +288,67 @@ def switcher_problems(page: Any, site: Site, target: Target) -> list[str]:
     for number, code in enumerate(other for other in codes if other != own):
         if number:
             page.go_back(wait_until="load")
+            recorder.settle(page)
         page.locator(".md-header__option .md-select > button").focus()
         with page.expect_navigation(wait_until="load"):
             page.locator(f"a.md-select__link[hreflang={code!r}]").click()
+        recorder.settle(page)
         wanted = switcher_landing(site, target, code)
         # the landed page may name its state in the fragment (the stepper's #move-0)
         if urldefrag(page.url).url != wanted:
             problems.append(f"the switcher's {code!r} lands on {page.url}, not {wanted}")
     return problems
+
+
+class _Headings(HTMLParser):
+    """The text of a page's ``<h2>`` headings, without their permalinks (``a.headerlink``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.headings: list[str] = []
+        self._in_heading = False
+        self._in_permalink = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "h2":
+            self._in_heading = True
+            self.headings.append("")
+        elif tag == "a" and "headerlink" in (dict(attrs).get("class") or "").split():
+            self._in_permalink = True
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "h2":
+            self._in_heading = False
+        elif tag == "a":
+            self._in_permalink = False
+
+    def handle_data(self, data: str) -> None:
+        if self._in_heading and not self._in_permalink:
+            self.headings[-1] += data
+
+
+def search_word(file: Path) -> str:
+    """A word to search for that is on a built page: the longest word of its ``<h2>`` headings."""
+    headings = _Headings()
+    headings.feed(file.read_text(encoding="utf-8"))
+    words = [word for text in headings.headings for word in re.findall(r"[^\W\d_]+", text)]
+    assert words, f"{file} has no <h2> heading with a word"
+    return max(words, key=len)
+
+
+def search_results(page: Any, word: str, seconds: float = 10.0) -> list[str]:
+    """Type ``word`` into Material's search box (shown in the header at a desktop width) as a
+    visitor does; the addresses of the results it shows (none after ``seconds``)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout  # the browser fixture's
+
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.press_sequentially(word, delay=20)
+    try:
+        page.wait_for_selector(".md-search-result__link", timeout=seconds * 1000)
+    except PlaywrightTimeout:
+        return []
+    found: list[str] = page.eval_on_selector_all(
+        ".md-search-result__link", "links => links.map(a => a.href)"
+    )
+    return found

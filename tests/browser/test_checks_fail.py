@@ -80,7 +80,7 @@ def all_problems(context: Any, site: Site, target: Target, width: int, scheme: s
         found = page_problems(page, scheme, target.material)
         found += broken_links(page, site)
         found += recorder.take()
-        found += switcher_problems(page, site, target)
+        found += switcher_problems(page, site, target, recorder)
     return found
 
 

@@ -68,7 +68,7 @@ def test_every_page_width_and_scheme(
                         found += broken_links(page, site)
                     found += recorder.take()
                     if last and target.material and code is not None:
-                        found += switcher_problems(page, site, target)
+                        found += switcher_problems(page, site, target, recorder)
                 where = f"{target.path or '/'} at {width} px, {scheme}"
                 problems += [f"{where}: {problem}" for problem in found]
     assert not problems, "\n".join(problems)
