@@ -117,6 +117,16 @@ def test_check_renders_every_language_once(monkeypatch: pytest.MonkeyPatch) -> N
 # -- the offline site ---------------------------------------------------------
 
 
+SOURCE_URLS = {
+    entry["url"]
+    for entry in yaml.safe_load((ROOT / "generator/data/sources.yaml").read_text(encoding="utf-8"))[
+        "sources"
+    ].values()
+    if entry.get("url")
+}
+"""The only outside addresses a page may name: the sources page's links to its sources."""
+
+
 class _Urls(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
@@ -124,6 +134,8 @@ class _Urls(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         for name, value in attrs:
+            if tag == "a" and name == "href" and value in SOURCE_URLS:
+                continue  # a link a reader may follow, not a request the page makes
             if name in ("href", "src") and value:
                 self.urls.append(value)
             if name == "content" and value and "url=" in value:
