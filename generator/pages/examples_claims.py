@@ -178,7 +178,7 @@ def rule_sets(facts: dict[str, Any]) -> list[str]:
 @claim(
     "example-easy-not-classic",
     "Deal %(code)s can be won on %(easy)s and not on %(classic)s: the cards are the same, only "
-    "the rules differ. Move %(number)s of the winning line removes %(card)s onto %(onto)s; "
+    "the rules differ. Move %(number)s of the winning line plays %(card)s onto %(onto)s; "
     "%(classic)s refuses that move: “%(message)s”.",
 )
 def easy_not_classic(facts: dict[str, Any]) -> list[str]:
@@ -216,7 +216,7 @@ def classic_not_strict(facts: dict[str, Any]) -> list[str]:
 @claim(
     "example-queen-on-king",
     "Deal %(code)s can be won on %(classic)s, and not when nothing may go onto a King. Move "
-    "%(number)s of the winning line removes %(card)s onto %(onto)s; with nothing on a King that "
+    "%(number)s of the winning line plays %(card)s onto %(onto)s; with nothing on a King that "
     "move is refused: “%(message)s”.",
 )
 def queen_on_king(facts: dict[str, Any]) -> list[str]:
