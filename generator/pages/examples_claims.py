@@ -172,6 +172,17 @@ def rule_sets(facts: dict[str, Any]) -> list[str]:
     return found
 
 
+def split_verdict(example: Any, *, wins: str, loses: str) -> tuple[Move, Card, list[str]]:
+    """What every "won under one rule set, not the next" example checks first: its data
+    (:func:`verified`), its special move (:func:`special`) and its two recorded verdicts."""
+    found = verified(example)
+    move, onto, wrong = special(example)
+    found += wrong
+    if not example.verdicts[wins] or example.verdicts[loses]:
+        found.append(f"{example.code} is not recorded winnable under {wins} and not under {loses}")
+    return move, onto, found
+
+
 # -- the examples --------------------------------------------------------------
 
 
@@ -183,11 +194,7 @@ def rule_sets(facts: dict[str, Any]) -> list[str]:
 )
 def easy_not_classic(facts: dict[str, Any]) -> list[str]:
     example = facts["records"]["easy-not-classic"]
-    found = verified(example)
-    move, onto, wrong = special(example)
-    found += wrong
-    if not example.verdicts["easy"] or example.verdicts["classic"]:
-        found.append(f"{example.code} is not recorded winnable on Easy and not on Classic")
+    move, onto, found = split_verdict(example, wins="easy", loses="classic")
     if move.action != "remove" or {move.card.rank, onto.rank} != {ACE_RANK, KING_RANK}:
         found.append(f"move {example.special} ({move}) does not play King and Ace together")
     shown = facts["examples"]["easy_not_classic"]
@@ -203,11 +210,7 @@ def easy_not_classic(facts: dict[str, Any]) -> list[str]:
 )
 def classic_not_strict(facts: dict[str, Any]) -> list[str]:
     example = facts["records"]["classic-not-strict"]
-    found = verified(example)
-    _move, _onto, wrong = special(example)
-    found += wrong
-    if not example.verdicts["classic"] or example.verdicts["strict"]:
-        found.append(f"{example.code} is not recorded winnable on Classic and not strict")
+    _move, _onto, found = split_verdict(example, wins="classic", loses="strict")
     if example.shown != "classic":
         found.append("the line shown is not the Classic one")
     return found
@@ -221,11 +224,7 @@ def classic_not_strict(facts: dict[str, Any]) -> list[str]:
 )
 def queen_on_king(facts: dict[str, Any]) -> list[str]:
     example = facts["records"]["queen-on-king"]
-    found = verified(example)
-    move, onto, wrong = special(example)
-    found += wrong
-    if not example.verdicts["classic"] or example.verdicts["classic+nothing-on-king"]:
-        found.append(f"{example.code} is not recorded winnable on Classic and not without Q on K")
+    move, onto, found = split_verdict(example, wins="classic", loses="classic+nothing-on-king")
     if example.shown != "classic":
         found.append("the line shown is not the Classic one")
     if move.action != "remove" or move.card.rank != QUEEN_RANK or onto.rank != KING_RANK:
@@ -243,11 +242,7 @@ def queen_on_king(facts: dict[str, Any]) -> list[str]:
 )
 def draw_any_time(facts: dict[str, Any]) -> list[str]:
     example = facts["records"]["draw-any-time"]
-    found = verified(example)
-    move, onto, wrong = special(example)
-    found += wrong
-    if not example.verdicts["classic+nothing-on-king"] or example.verdicts["strict"]:
-        found.append(f"{example.code} is not recorded winnable with nothing on a King, not strict")
+    move, onto, found = split_verdict(example, wins="classic+nothing-on-king", loses="strict")
     if example.shown != "classic+nothing-on-king":
         found.append("the line shown is not the one with nothing on a King")
     shown = facts["examples"]["draw_any_time"]
