@@ -25,6 +25,7 @@ import os
 import re
 import tempfile
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -54,7 +55,7 @@ from generator.site.approval import (
     seed_problems,
     stray_files,
 )
-from generator.site.build import Submit
+from generator.site.build import Checks, Finish, Submit
 from generator.site.pagetext import markdown_text as markdown_text
 from generator.site.render import page_facts
 
@@ -285,7 +286,7 @@ def check_pot() -> Problems:
     current = read_catalog(POT_FILE)
     with tempfile.TemporaryDirectory() as tmp:
         fresh_path = Path(tmp) / "messages.pot"
-        catalog_cli.extract_to(fresh_path)
+        catalog_cli.extracted(fresh_path)
         fresh = read_catalog(fresh_path)
     current_ids = {(m.context, _key(m.id)) for m in current if m.id}
     fresh_ids = {(m.context, _key(m.id)) for m in fresh if m.id}
@@ -413,21 +414,26 @@ def check_safety(languages: list[Language]) -> Problems:
 def check_site(
     languages: list[Language],
     rendered: Rendered | None = None,
-    meanwhile: Callable[[Submit | None], list[str]] | None = None,
+    meanwhile: Checks | None = None,
 ) -> list[str]:
     """Build every language's site into a temporary folder, strictly (link validation included).
 
-    ``meanwhile`` (the other parts of ``check``) runs while the languages build;
-    its problems come first.
+    ``meanwhile`` (the other parts of ``check``) runs while the languages build
+    (:data:`generator.site.build.Checks`); its problems come first.
     """
     from generator.site.build import build_site
 
     found: list[str] | None = None
 
-    def others(submit: Submit | None) -> list[str]:
-        nonlocal found
-        found = meanwhile(submit) if meanwhile else []
-        return []  # the site is built into a temporary folder: nothing to refuse
+    def others(submit: Submit | None) -> Finish:
+        finish = meanwhile(submit) if meanwhile else None
+
+        def done(pages: Rendered | None) -> list[str]:
+            nonlocal found
+            found = finish(pages) if finish else []
+            return []  # the site is built into a temporary folder: nothing to refuse
+
+        return done
 
     problems = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -436,7 +442,7 @@ def check_site(
         except GolfError as error:
             problems.append(_located(str(error)))
     if found is None:  # the build stopped before the languages were built
-        found = meanwhile(None) if meanwhile else []
+        found = meanwhile(None)(rendered) if meanwhile else []
     return found + problems
 
 
@@ -451,17 +457,6 @@ def check_census() -> Problems:
     yield from sample_problems(seed=int(seed) if seed else None)
 
 
-def _rendered(languages: list[Language]) -> Rendered | None:
-    """Every language's pages, rendered once for ``pages`` and ``site``; None if they cannot be
-    (each part then reports why)."""
-    from generator.site.build import render_all
-
-    try:
-        return render_all(languages)
-    except GolfError:
-        return None
-
-
 PARTS: dict[str, Callable[[list[Language], Rendered | None], Problems]] = {
     "examples": lambda languages, rendered: check_examples(),
     "pages": check_pages,
@@ -472,14 +467,43 @@ PARTS: dict[str, Callable[[list[Language], Rendered | None], Problems]] = {
 }
 
 
-IN_WORKER = ["examples"]
-"""The parts that run in a worker process of the site's build, when there is one (they need
-neither the rendered pages nor anything else of the build)."""
+IN_WORKER = [("examples",), ("census",), ("catalogs", "safety")]
+"""The parts that run in the build's worker processes, when there are some, longest first (as
+they are started before the pages are rendered, none may need them). The parts of a group run
+together, one after another."""
 
 
-def run_part(name: str) -> list[str]:
-    """One part's problems, on its own (what a worker process runs)."""
-    return run_checks([name])
+def run_parts(names: tuple[str, ...]) -> list[str]:
+    """The named parts' problems, in this process (what a worker process runs)."""
+    return run_checks(list(names))
+
+
+def start_checks(parts: list[str], submit: Submit | None = None) -> Finish:
+    """Start the named parts (not ``site``): those of :data:`IN_WORKER` now, through ``submit``
+    (if given); the returned function runs the others, given the rendered pages (or None: each
+    part then renders what it needs), and returns every problem, in the parts' order."""
+    try:
+        languages = site_languages()
+    except GolfError as error:
+        problem = _located(str(error))
+        return lambda rendered: [problem]
+    started: list[tuple[tuple[str, ...], Future[list[str]]]] = []
+    for group in IN_WORKER:
+        chosen = tuple(name for name in group if name in parts)
+        if submit and chosen:
+            started.append((chosen, submit(run_parts, chosen)))
+
+    def finish(rendered: Rendered | None) -> list[str]:
+        elsewhere = {name for group, _future in started for name in group}
+        found = {
+            name: list(PARTS[name](languages, rendered)) for name in parts if name not in elsewhere
+        }
+        for group, future in started:
+            found.update((name, []) for name in group)
+            found[group[0]] = future.result()  # the group's problems, in its parts' order
+        return [problem for name in parts for problem in found[name]]
+
+    return finish
 
 
 def run_checks(
@@ -490,35 +514,22 @@ def run_checks(
 ) -> list[str]:
     """Every problem found by the named parts (all by default), in the parts' order.
 
-    The pages are rendered once for ``pages`` and ``site`` (or given as
-    ``rendered``), and ``site`` builds the languages while the other parts run.
-    ``submit`` runs the parts of :data:`IN_WORKER` in a worker process of the
-    build meanwhile.
+    With ``site`` last, the languages build while the other parts run (those
+    of :data:`IN_WORKER` in the build's worker processes), and the pages are
+    rendered once for ``pages`` and ``site``. ``submit`` runs the parts of
+    :data:`IN_WORKER` in a worker process meanwhile.
     """
     try:
         languages = site_languages()
     except GolfError as error:
         return [_located(str(error))]
     parts = parts or list(PARTS)
-    if rendered is None and {"pages", "site"} <= set(parts):
-        rendered = _rendered(languages)
-    others = [name for name in parts if name != "site"]
-
-    def run_others(submit: Submit | None) -> list[str]:
-        elsewhere = {
-            name: submit(run_part, name) for name in others if submit and name in IN_WORKER
-        }
-        found = {
-            name: list(PARTS[name](languages, rendered)) for name in others if name not in elsewhere
-        }
-        found.update((name, future.result()) for name, future in elsewhere.items())
-        return [problem for name in others for problem in found[name]]
-
     if "site" not in parts:
-        return run_others(submit)
+        return start_checks(parts, submit)(rendered)
     if parts[-1] != "site":  # keep the order asked for: no building alongside
         problems: list[str] = []
         for name in parts:
             problems.extend(PARTS[name](languages, rendered))
         return problems
-    return check_site(languages, rendered, run_others)
+    others = parts[:-1]
+    return check_site(languages, rendered, lambda submit: start_checks(others, submit))

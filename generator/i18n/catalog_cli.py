@@ -23,6 +23,7 @@ The source language has no catalog (its text is the templates' own).
 from __future__ import annotations
 
 import io
+import os
 import re
 import shutil
 import tempfile
@@ -32,10 +33,12 @@ from pathlib import Path
 from babel.core import Locale, UnknownLocaleError
 from babel.dates import LOCALTZ
 from babel.messages.catalog import Catalog, Message
-from babel.messages.frontend import CommandLineInterface
+from babel.messages.frontend import CommandLineInterface, parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import normalize, write_po
+from babel.util import pathmatch
 
+from generator import cache
 from generator.i18n.catalogs import (
     DOMAIN,
     LOCALES,
@@ -130,6 +133,39 @@ def extract_to(pot: Path) -> None:
         str(ROOT),
     )
     read_catalog(pot)  # what we write must read back
+
+
+def _extraction_sources() -> list[str]:
+    """Every file ``babel.cfg`` maps to an extractor (a file Babel skips may be listed too)."""
+    with BABEL_CFG.open(encoding="utf-8") as handle:
+        method_map, _options = parse_mapping_cfg(handle)  # type: ignore[no-untyped-call]
+    patterns = [pattern for pattern, _method in method_map]
+    tops = {pattern.split("/", 1)[0] for pattern in patterns}
+    if any(char in top for top in tops for char in "*?[") or not all("/" in p for p in patterns):
+        tops = {"."}  # a pattern may match anywhere: look everywhere
+    found = []
+    for top in sorted(tops):
+        for folder, _dirs, files in os.walk(ROOT / top):
+            for name in files:
+                relative = Path(folder, name).relative_to(ROOT).as_posix()
+                if any(pathmatch(pattern, relative) for pattern in patterns):
+                    found.append(relative)
+    return sorted(found)
+
+
+def extracted(pot: Path) -> None:
+    """:func:`extract_to` ``pot``, from :mod:`generator.cache` when the same sources were
+    extracted before (the key is every file the extraction reads, and Babel's version)."""
+    parts: list[str | Path] = [cache.versions("babel", "jinja2"), BABEL_CFG, Path(__file__)]
+    for source in _extraction_sources():
+        parts += [source, ROOT / source]
+    entry = cache.key(*parts)
+    kept = cache.get("pot", entry)
+    if kept is not None:
+        pot.write_bytes(kept)
+        return
+    extract_to(pot)
+    cache.put("pot", entry, pot.read_bytes())
 
 
 def catalogs_to_update() -> list[Language]:

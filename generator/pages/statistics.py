@@ -34,6 +34,7 @@ from generator.pages.claims import ClaimError
 from generator.pages.recorded import DATA_DIR, DataFileError, _Located
 from generator.patience import SCORING, TABLEAU_SIZE, GolfError, RuleSet
 from generator.patience.census import (
+    BEST_NONE,
     CENSUS_DIR,
     Census,
     available_census,
@@ -297,43 +298,47 @@ def load_all_census(folder: Path = CENSUS_DIR) -> list[Census]:
 
 
 def share_of(census: Census, figures: Sequence[PublishedFigure]) -> Share:
-    rows = census.rows
-    if not rows:
+    if not len(census):
         raise ClaimError("census-shares", f"the census of {census.rule_set} has no deals")
-    winnable = sum(row.winnable for row in rows)
-    low, high = wilson(winnable, len(rows))
+    winnable = census.won
+    low, high = wilson(winnable, len(census))
     name = str(census.rule_set)
     published = next((f for f in figures if f.rules == name), None)
     agrees = None if published is None else rounds_to(low, high, published.percent)
     return Share(
         census.rule_set,
         name,
-        len(rows),
+        len(census),
         winnable,
         low,
         high,
-        rows[0].number,
-        rows[-1].number,
+        census.first,
+        census.last,
         published,
         agrees,
     )
 
 
+UNWON = bytes.maketrans(b"\x00\x01", b"\x01\x00")
+"""``census.winnable.translate(UNWON)``: 1 where a deal cannot be won."""
+
+
 def best_scores(census: Census) -> BestScores:
     """The distribution of the best score of the deals ``census`` cannot win."""
     name = str(census.rule_set)
-    missing = [row.number for row in census.rows if not row.winnable and row.best_removals is None]
-    if missing:
+    removed = Counter(itertools.compress(census.best, census.winnable.translate(UNWON)))
+    if BEST_NONE in removed:
+        index = next(
+            i
+            for i, (won, best) in enumerate(zip(census.winnable, census.best, strict=True))
+            if not won and best == BEST_NONE
+        )
         raise ClaimError(
             "best-scores",
-            f"the census of {name} has no best result for deal {missing[0]} "
-            f"({len(missing)} unwinnable deal(s) without one): run the census with the best mode",
+            f"the census of {name} has no best result for deal {census.first + index} "
+            f"({removed[BEST_NONE]} unwinnable deal(s) without one): run the census with the "
+            "best mode",
         )
-    removed = Counter(
-        row.best_removals
-        for row in census.rows
-        if not row.winnable and row.best_removals is not None
-    )
     unwinnable = sum(removed.values())
     scores: Counter[int] = Counter()
     lowest: dict[int, int] = {}

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections import Counter
 from statistics import NormalDist
 from typing import Any
 
@@ -46,15 +47,15 @@ def census_shares(facts: dict[str, Any]) -> list[str]:
         wrong.append(f"the intervals are not {facts['confidence']}% intervals")
     census = _census(facts)
     for share in facts["shares"]:
-        rows = census[share.name].rows
-        winnable = [row for row in rows if row.winnable]
-        if (share.deals, share.winnable) != (len(rows), len(winnable)):
+        data = census[share.name]
+        n, won = len(data.winnable), sum(data.winnable)
+        if (share.deals, share.winnable) != (n, won):
             wrong.append(
                 f"{share.name}: the page counts {share.winnable} of {share.deals} deals, "
-                f"the census {len(winnable)} of {len(rows)}"
+                f"the census {won} of {n}"
             )
             continue
-        n, p = len(rows), len(winnable) / len(rows)
+        p = won / n
         if not share.low <= p <= share.high:
             wrong.append(f"{share.name}: the interval does not hold the share {p:.4f}")
         for bound, clipped in ((share.low, 0.0), (share.high, 1.0)):
@@ -95,12 +96,7 @@ def relaxing(facts: dict[str, Any]) -> list[str]:
         problem = _allows_more(stricter.rule_set, relaxed.rule_set)
         if problem:
             wrong.append(problem)
-        won = {row.number: row.winnable for row in census[relaxed.name].rows}
-        lost = [
-            row.number
-            for row in census[stricter.name].rows
-            if row.winnable and won.get(row.number) is False
-        ]
+        lost = _lost(census[stricter.name], census[relaxed.name])
         if lost:
             wrong.append(
                 f"deal {lost[0]} can be won under {stricter.name} and not under {relaxed.name} "
@@ -119,8 +115,7 @@ def relax_steps(facts: dict[str, Any]) -> list[str]:
     census = _census(facts)
 
     def share(name: str) -> float:
-        rows = census[name].rows
-        return sum(row.winnable for row in rows) / len(rows)
+        return sum(census[name].winnable) / len(census[name].winnable)
 
     relax = [share.name for share in facts["relax"]]
     gains = {(a, b): share(b) - share(a) for a, b in itertools.pairwise(relax)}
@@ -135,6 +130,19 @@ def relax_steps(facts: dict[str, Any]) -> list[str]:
     if not math.isclose(largest.gain, gains[named], abs_tol=1e-12):
         return [f"the page's step is {largest.gain:.4f}, the census's {gains[named]:.4f}"]
     return []
+
+
+def _lost(stricter: Census, relaxed: Census) -> list[int]:
+    """The deals of both census files won under ``stricter`` and not under ``relaxed``."""
+    first, last = max(stricter.first, relaxed.first), min(stricter.last, relaxed.last)
+    if first > last:
+        return []
+    won = stricter.winnable[first - stricter.first : last - stricter.first + 1]
+    kept = relaxed.winnable[first - relaxed.first : last - relaxed.first + 1]
+    # deal by deal, a byte each: 1 where won under stricter and not under relaxed
+    if not int.from_bytes(won, "big") & ~int.from_bytes(kept, "big"):
+        return []
+    return [first + i for i, (w, k) in enumerate(zip(won, kept, strict=True)) if w and not k]
 
 
 def _whole_percents(low: float, high: float) -> range:
@@ -185,28 +193,29 @@ def best_score_claim(facts: dict[str, Any]) -> list[str]:
     """The distribution counts the unwinnable rows by the score of their best removals."""
     wrong = []
     census = _census(facts)
+    score_of = {removed: SCORING.stuck_score(removed) for removed in range(TABLEAU_SIZE)}
     for best in facts["best"]:
-        rows = [row for row in census[best.name].rows if not row.winnable]
-        removals = [row.best_removals for row in rows]
-        if any(r is None or r >= TABLEAU_SIZE for r in removals):
+        data = census[best.name]
+        removals = bytes(b for w, b in zip(data.winnable, data.best, strict=True) if not w)
+        if any(r >= TABLEAU_SIZE for r in removals):
             wrong.append(f"{best.name}: a deal that cannot be won has no best result below 35")
             continue
-        scores = [SCORING.stuck_score(r) for r in removals if r is not None]
-        if best.unwinnable != len(rows) or sum(c.deals for c in best.scores) != len(rows):
+        deals_at: Counter[int] = Counter()
+        for removed, deals in Counter(removals).items():
+            deals_at[score_of[removed]] += deals
+        if best.unwinnable != len(removals) or sum(c.deals for c in best.scores) != len(removals):
             wrong.append(f"{best.name}: the table counts other deals than the census")
         for count in best.scores:
-            if scores.count(count.score) != count.deals:
+            if deals_at[count.score] != count.deals:
                 wrong.append(
-                    f"{best.name}: {count.deals} deals at {count.score}, the census says {scores.count(count.score)}"
+                    f"{best.name}: {count.deals} deals at {count.score}, the census says "
+                    f"{deals_at[count.score]}"
                 )
-        if rows and best.best.score != max(scores):
-            wrong.append(f"{best.name}: the best score is {max(scores)}, not {best.best.score}")
+        if removals and best.best.score != max(deals_at):
+            wrong.append(f"{best.name}: the best score is {max(deals_at)}, not {best.best.score}")
         if (
-            rows
-            and min(
-                r for r in removals if r is not None and SCORING.stuck_score(r) == best.best.score
-            )
-            != best.best.removed
+            removals
+            and min(r for r in set(removals) if score_of[r] == best.best.score) != best.best.removed
         ):
             wrong.append(f"{best.name}: the best score's removals are not {best.best.removed}")
     return wrong
@@ -224,10 +233,10 @@ def census_method(facts: dict[str, Any]) -> list[str]:
     for method in facts["methods"]:
         data = census[method.name]
         header = data.header
-        if (data.rows[0].number, data.rows[-1].number) != (method.first, method.last):
+        if (data.first, data.last) != (method.first, method.last):
             wrong.append(
                 f"{method.name}: deals {method.first}-{method.last}, "
-                f"the rows hold {data.rows[0].number}-{data.rows[-1].number}"
+                f"the rows hold {data.first}-{data.last}"
             )
         if header["deals"] != f"{method.first}-{method.last}":
             wrong.append(f"{method.name}: the header says deals {header['deals']}")

@@ -32,21 +32,27 @@ from __future__ import annotations
 
 import datetime
 import gzip
+import itertools
+import json
 import multiprocessing
 import os
 import random
 import re
 import signal
+import sys
 import tempfile
 import threading
 import time
 import zlib
+from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from multiprocessing.pool import Pool
 from pathlib import Path
 from typing import TextIO
 
+from generator import cache
 from generator.patience.deal import TABLEAU_SIZE, Deal, DealCode, deal_for
 from generator.patience.errors import GolfError
 from generator.patience.rules import Rules, RuleSet, Variant
@@ -90,22 +96,77 @@ class CensusRow:
         return f"{self.number},{self.code},{self.verdict},{best},{self.cpu_ms:.1f},{self.nodes}"
 
 
+BEST_NONE = 255
+""":attr:`Census.best` of a deal whose best removals were not computed."""
+
+
 @dataclass(frozen=True)
 class Census:
-    """A census file: its rule set, its ``# key: value`` header and its rows, sorted by number."""
+    """A census file: its rule set, its ``# key: value`` header and its rows, sorted by number.
+
+    The rows are kept column by column (a full census is 100,000 rows): deal
+    ``first + i`` is row ``i`` of every column. :attr:`rows` makes the row
+    objects when asked.
+    """
 
     rule_set: RuleSet
     header: dict[str, str]
-    rows: tuple[CensusRow, ...]
     path: Path
+    first: int
+    """The first deal's number (0 when there are no rows)."""
+    winnable: bytes
+    """1 where the deal is winnable, 0 where not."""
+    best: bytes
+    """The best removals (0-35), :data:`BEST_NONE` where not computed."""
+    cpu_ms: array[float]
+    """The solve times (``array('d')``)."""
+    nodes: array[int]
+    """The positions searched (``array('Q')``)."""
 
-    @property
-    def first(self) -> int:
-        return self.rows[0].number if self.rows else 0
+    @classmethod
+    def of_rows(
+        cls, rule_set: RuleSet, header: dict[str, str], rows: Sequence[CensusRow], path: Path
+    ) -> Census:
+        """A census from row objects (sorted by number, with no gaps)."""
+        return cls(
+            rule_set,
+            header,
+            path,
+            rows[0].number if rows else 0,
+            bytes(row.winnable for row in rows),
+            bytes(BEST_NONE if row.best_removals is None else row.best_removals for row in rows),
+            array("d", (row.cpu_ms for row in rows)),
+            array("Q", (row.nodes for row in rows)),
+        )
+
+    def __len__(self) -> int:
+        return len(self.winnable)
 
     @property
     def last(self) -> int:
-        return self.rows[-1].number if self.rows else 0
+        return self.first + len(self) - 1 if len(self) else 0
+
+    @property
+    def won(self) -> int:
+        """How many of the deals are winnable."""
+        return self.winnable.count(1)
+
+    def row(self, index: int) -> CensusRow:
+        """Row ``index`` (0 is deal :attr:`first`)."""
+        number = self.first + index
+        best = self.best[index]
+        return CensusRow(
+            number,
+            code_for(number, self.rule_set),
+            bool(self.winnable[index]),
+            None if best == BEST_NONE else best,
+            self.cpu_ms[index],
+            self.nodes[index],
+        )
+
+    @cached_property
+    def rows(self) -> tuple[CensusRow, ...]:
+        return tuple(self.row(index) for index in range(len(self)))
 
 
 def where(path: Path) -> str:
@@ -189,7 +250,7 @@ def parse_header_line(text: str) -> tuple[str, str] | None:
 
 
 _ROW = re.compile(
-    r"([1-9][0-9]*),GO1-([EC])-([A-Z]{7}),(winnable|unwinnable),([0-9]*),([0-9]+\.[0-9]),([0-9]+)"
+    r"([1-9][0-9]*),GO1-([EC])-([A-Z]{7}),(winnable|unwinnable),([0-9]*),([0-9]+\.[0-9]),([0-9]{1,18})"
 )
 _BASE26 = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "0123456789abcdefghijklmnop")
 """The code's letters as ``int(..., 26)`` digits: reading a code's number in C, not in a loop."""
@@ -247,17 +308,24 @@ def _parse_row_slowly(text: str, rule_set: RuleSet) -> CensusRow:
             )
     if not re.fullmatch(r"\d+\.\d", cpu_text):
         raise CensusError(f"cpu_ms {cpu_text!r} is not milliseconds with one decimal")
-    if not nodes_text.isdigit():
-        raise CensusError(f"nodes {nodes_text!r} is not a whole number")
+    if not nodes_text.isdigit() or len(nodes_text) > 18:
+        raise CensusError(f"nodes {nodes_text!r} is not a whole number below 10**18")
     return CensusRow(number, code, winnable, best, float(cpu_text), int(nodes_text))
 
 
 def read_lines(path: Path) -> Iterator[tuple[int, str]]:
     """The numbered lines of the gzip text file ``path``; damage raises :class:`CensusError`."""
     try:
-        data = gzip.decompress(path.read_bytes())
+        data = path.read_bytes()
     except FileNotFoundError:
         raise CensusError(f"{where(path)}:1: no such census file") from None
+    return enumerate(_text_lines(data, path), 1)
+
+
+def _text_lines(data: bytes, path: Path) -> list[str]:
+    """The lines of the gzip-compressed UTF-8 text ``data`` (read from ``path``)."""
+    try:
+        data = gzip.decompress(data)
     except (OSError, EOFError, zlib.error) as error:
         raise CensusError(f"{where(path)}:1: not a complete gzip file ({error})") from None
     try:
@@ -265,7 +333,7 @@ def read_lines(path: Path) -> Iterator[tuple[int, str]]:
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         raise CensusError(f"{where(path)}:{line}: not UTF-8 text") from None
-    return enumerate(text.split("\n")[:-1] if text.endswith("\n") else text.split("\n"), 1)
+    return text.split("\n")[:-1] if text.endswith("\n") else text.split("\n")
 
 
 def parse_census(lines: Iterable[tuple[int, str]], rule_set: RuleSet, path: Path) -> Census:
@@ -318,7 +386,7 @@ def parse_census(lines: Iterable[tuple[int, str]], rule_set: RuleSet, path: Path
         raise CensusError(
             f"{name}:{last_line + 1}: the rows end at {ended}, the header says deals {header['deals']}"
         )
-    return Census(rule_set, header, tuple(rows), path)
+    return Census.of_rows(rule_set, header, rows, path)
 
 
 def _check_header(header: dict[str, str], rule_set: RuleSet, name: str) -> None:
@@ -341,11 +409,142 @@ def _check_header(header: dict[str, str], rule_set: RuleSet, name: str) -> None:
         )
 
 
-def load_census(rule_set: RuleSet | Rules, folder: Path = CENSUS_DIR) -> Census:
-    """The census of ``rule_set`` in ``folder``; raise :class:`CensusError` naming ``file:line``."""
+def load_census(
+    rule_set: RuleSet | Rules, folder: Path = CENSUS_DIR, cache_dir: Path | None = None
+) -> Census:
+    """The census of ``rule_set`` in ``folder``; raise :class:`CensusError` naming ``file:line``.
+
+    A file once read is kept, column by column, in ``cache_dir`` (by default
+    :mod:`generator.cache`'s folder for the committed files, none for other
+    folders) under the checksum of its bytes and of this module: the next
+    process reads the same bytes' columns from there instead of parsing 100,000
+    rows again. Any other bytes are parsed and checked in full.
+    """
     rule_set = RuleSet.of(rule_set)
     path = folder / file_name(rule_set)
-    return parse_census(read_lines(path), rule_set, path)
+    if cache_dir is None and folder.resolve() == CENSUS_DIR.resolve():
+        cache_dir = cache.CACHE_DIR
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise CensusError(f"{where(path)}:1: no such census file") from None
+    key = _cache_key(data, rule_set) if cache_dir is not None else ""
+    if cache_dir is not None:
+        cached = _cached(cache_dir, key, rule_set, path)
+        if cached is not None:
+            return cached
+    lines = _text_lines(data, path)
+    census = _parse_quickly(lines, rule_set, path) or parse_census(
+        enumerate(lines, 1), rule_set, path
+    )
+    if cache_dir is not None:
+        _keep(cache_dir, key, census)
+    return census
+
+
+_ROWS = re.compile("^" + _ROW.pattern + "$", re.MULTILINE)
+_VERDICT_BYTE = {"winnable": 1, "unwinnable": 0}
+_BEST_BYTE = {"": BEST_NONE, **{str(n): n for n in range(TABLEAU_SIZE + 1)}}
+_VERDICT_BEST = {("winnable", ""), ("unwinnable", ""), ("winnable", str(TABLEAU_SIZE))} | {
+    ("unwinnable", str(n)) for n in range(TABLEAU_SIZE)
+}
+"""The verdict and best removals that go together."""
+
+
+def _parse_quickly(lines: list[str], rule_set: RuleSet, path: Path) -> Census | None:
+    """:func:`parse_census` of a well-formed file, a column at a time; ``None`` if the file is
+    not one (:func:`parse_census` then says what is wrong).
+
+    It accepts no file :func:`parse_census` refuses, and gives the same census.
+    """
+    try:
+        at = lines.index(COLUMNS_HEADER)
+    except ValueError:
+        return None
+    header: dict[str, str] = {}
+    for text in lines[:at]:
+        pair = parse_header_line(text)
+        if pair is None or pair[0] in header:
+            return None
+        header[pair[0]] = pair[1]
+    if any(key not in header for key in HEADER_KEYS):
+        return None
+    try:
+        _check_header(header, rule_set, where(path))
+    except CensusError:
+        return None
+    first, last = (int(part) for part in header["deals"].split("-"))
+    body = lines[at + 1 :]
+    found = _ROWS.findall("\n".join(body))
+    if not body or len(found) != len(body) or len(body) != last - first + 1:
+        return None  # a line that is not a row, or rows missing
+    numbers, letters, digits, verdicts, bests, cpus, nodes = zip(*found, strict=True)
+    expected = range(first, last + 1)
+    if (
+        list(map(int, numbers)) != list(expected)
+        or set(letters) != {rules_letter(rule_set)}
+        or list(map(int, (d.translate(_BASE26) for d in digits), itertools.repeat(26)))
+        != list(expected)
+        or not set(zip(verdicts, bests, strict=True)) <= _VERDICT_BEST
+    ):
+        return None
+    return Census(
+        rule_set,
+        header,
+        path,
+        first,
+        bytes(map(_VERDICT_BYTE.__getitem__, verdicts)),
+        bytes(map(_BEST_BYTE.__getitem__, bests)),
+        array("d", map(float, cpus)),
+        array("Q", map(int, nodes)),
+    )
+
+
+def _cache_key(data: bytes, rule_set: RuleSet) -> str:
+    """The checksum of a census file's bytes, its rule set and the code that reads it."""
+    return cache.key(data, str(rule_set), sys.byteorder, Path(__file__))
+
+
+def _entry(key: str, rule_set: RuleSet) -> str:
+    return f"{rule_set}.{key}"
+
+
+def _cached(cache_dir: Path, key: str, rule_set: RuleSet, path: Path) -> Census | None:
+    """The census kept under ``key``; ``None`` if there is none (or it is damaged)."""
+    data = cache.get("census", _entry(key, rule_set), cache_dir)
+    if data is None:
+        return None
+    try:
+        head, _, columns = data.partition(b"\n")
+        meta = json.loads(head)
+        header, first, count = dict(meta["header"]), int(meta["first"]), int(meta["count"])
+        cpu_ms, nodes = array("d"), array("Q")
+        if len(columns) != count * (2 + cpu_ms.itemsize + nodes.itemsize):
+            return None
+        at = 2 * count
+        cpu_ms.frombytes(columns[at : at + count * cpu_ms.itemsize])
+        nodes.frombytes(columns[at + count * cpu_ms.itemsize :])
+        return Census(
+            rule_set, header, path, first, columns[:count], columns[count:at], cpu_ms, nodes
+        )
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def _keep(cache_dir: Path, key: str, census: Census) -> None:
+    """Keep ``census`` under ``key`` (replacing what was kept of its file before)."""
+    meta = {"header": census.header, "first": census.first, "count": len(census)}
+    data = b"".join(
+        [
+            json.dumps(meta).encode() + b"\n",
+            census.winnable,
+            census.best,
+            census.cpu_ms.tobytes(),
+            census.nodes.tobytes(),
+        ]
+    )
+    rule_set = census.rule_set
+    cache.put("census", _entry(key, rule_set), data, cache_dir, replaces=f"{rule_set}.")
 
 
 # -- the census command ------------------------------------------------------------
@@ -455,23 +654,23 @@ class RunReport:
     skipped: bool = False
 
     def lines(self) -> list[str]:
-        rows = self.census.rows
-        name = str(self.census.rule_set)
+        census = self.census
+        name = str(census.rule_set)
         if self.skipped:
             return [
                 f"{name}: {where(self.census.path)} already holds deals "
                 f"{self.census.header['deals']}: nothing to do"
             ]
-        won = sum(row.winnable for row in rows)
-        cpu = sum(row.cpu_ms for row in rows) / 1000
-        per_core = len(rows) / cpu if cpu else 0.0
+        cpu = sum(census.cpu_ms) / 1000
+        per_core = len(census) / cpu if cpu else 0.0
         lines = [
-            f"{name}: {len(rows)} deals ({self.solved_now} solved in this run), "
-            f"winnable {won / len(rows):.1%}, {per_core:.0f} deals/s per core, "
+            f"{name}: {len(census)} deals ({self.solved_now} solved in this run), "
+            f"winnable {census.won / len(census):.1%}, {per_core:.0f} deals/s per core, "
             f"CPU {cpu:.1f} s in all ({self.cpu_seconds_now:.1f} s in this run), "
             f"wall {self.wall_seconds:.1f} s, {self.workers} core(s)",
         ]
-        slowest = sorted(rows, key=lambda row: (-row.cpu_ms, row.number))[:SLOWEST]
+        order = sorted(range(len(census)), key=lambda i: (-census.cpu_ms[i], i))
+        slowest = [census.row(index) for index in order[:SLOWEST]]
         lines += [
             f"  slow: {row.code} {name} {row.cpu_ms:.1f} ms {row.nodes} nodes" for row in slowest
         ]
@@ -753,12 +952,12 @@ def sample_problems(
     for census in censuses:
         name = where(census.path)
         spent = 0.0
-        order = list(range(len(census.rows)))
+        order = list(range(len(census)))
         chooser.shuffle(order)
         for index in order:
             if spent >= budget_ms / len(censuses):
                 break
-            row = census.rows[index]
+            row = census.row(index)
             spent += row.cpu_ms
             winnable, best, nodes = _solve(
                 deal_of(row.number, census.rule_set), census.rule_set, True

@@ -28,11 +28,9 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from types import CodeType
 from typing import Any
 from urllib.parse import urlsplit
 
-import jinja2
 import yaml
 
 from generator.i18n.catalogs import (
@@ -54,6 +52,7 @@ from generator.i18n.words import (
     Translations,
 )
 from generator.patience import GolfError
+from generator.site.jinja_cache import CompiledTemplates
 from generator.site.mdtext import OneLine
 from generator.site.render import page_facts, render_language
 
@@ -67,51 +66,8 @@ OFFLINE_SHIM_PAGE = "assets/iframe-worker/shim.js"
 """Where an offline build puts :data:`OFFLINE_SHIM` in each language's site."""
 
 
-class _ThemeCache(jinja2.BytecodeCache):
-    """The theme's compiled templates, kept in memory for every build in this process, and on
-    disk (``_build/jinja/``, Jinja's own file cache) for the next process.
-
-    MkDocs makes a new Jinja environment for each build; with this cache (set by
-    the hook) a template whose source is unchanged is not compiled again. A
-    compiled template is immutable, so builds can share it; a cached one is used
-    only while its source's checksum is the same.
-    """
-
-    def __init__(self, directory: Path | None = None) -> None:
-        self._codes: dict[str, tuple[str, CodeType]] = {}
-        self._disk = directory
-
-    def _files(self) -> jinja2.FileSystemBytecodeCache | None:
-        if self._disk is None:
-            return None
-        try:
-            self._disk.mkdir(parents=True, exist_ok=True)
-        except OSError:
-            return None  # a read-only checkout builds without it
-        return jinja2.FileSystemBytecodeCache(str(self._disk))
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        entry = self._codes.get(bucket.key)
-        if entry is not None and entry[0] == bucket.checksum:
-            bucket.code = entry[1]
-            return
-        files = self._files()
-        if files is not None:
-            files.load_bytecode(bucket)  # Jinja checks the checksum and its own version
-            if bucket.code is not None:
-                self._codes[bucket.key] = (bucket.checksum, bucket.code)
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        if bucket.code is None:
-            return
-        self._codes[bucket.key] = (bucket.checksum, bucket.code)
-        files = self._files()
-        if files is not None:
-            with contextlib.suppress(OSError):  # written to a temporary file, then renamed
-                files.dump_bytecode(bucket)
-
-
-THEME_CACHE = _ThemeCache(ROOT / "_build" / "jinja")
+THEME_CACHE = CompiledTemplates(ROOT / "_build" / "jinja")
+"""The theme's compiled templates (:class:`~generator.site.jinja_cache.CompiledTemplates`)."""
 
 THEME_FILES: dict[tuple[Any, ...], list[str]] = {}
 """The theme's static files MkDocs copies, listed once per process (by the hook) for ``build``."""
@@ -119,8 +75,15 @@ THEME_FILES: dict[tuple[Any, ...], list[str]] = {}
 
 Submit = Callable[..., "Future[Any]"]
 """Runs a function (and its arguments, all picklable) in a worker process: ``pool.submit``."""
-Checks = Callable[[Submit | None], list[str]]
-"""What runs while the languages build: problems, found here or through the submit function."""
+Rendered = dict[str, dict[str, str]]
+"""Every language's rendered pages, by language code (:func:`render_all`)."""
+Finish = Callable[[Rendered | None], list[str]]
+"""Finishes the checks, given the rendered pages (None: they could not be rendered), and
+returns every problem found."""
+Checks = Callable[[Submit | None], Finish]
+"""What runs while the site builds: started at once with the function that runs work in the
+build's worker processes (None if there are none), so that it can start work there before the
+pages are rendered; it returns the function that finishes it."""
 
 
 class SiteError(GolfError):
@@ -465,27 +428,31 @@ def build_site(
     if not offline:
         site_url = site_url or configured_site_url()
     if verify and checks is None:
-        from generator.check import run_checks
+        from generator.check import start_checks
 
-        def checks(submit: Submit | None) -> list[str]:
-            return run_checks(VERIFIED_BEFORE_BUILD, rendered=rendered, submit=submit)
+        def checks(submit: Submit | None) -> Finish:
+            return start_checks(VERIFIED_BEFORE_BUILD, submit)
 
     site.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".site-build-", dir=site.parent))
     try:
-        try:
-            all_languages = languages()
-            ts: dict[str, Translations] = {lang.code: translations(lang) for lang in all_languages}
-            if rendered is None:
-                rendered = render_all(all_languages, ts)
-            jobs = stage_languages(staging, all_languages, rendered, site_url, offline, ts)
-        except GolfError:
-            # say what ``check`` says of it: where, and everything else that is wrong
-            problems = checks(None) if checks else []
-            if problems:
-                raise BuildRefused(problems) from None
-            raise
-        problems = build_languages(jobs, checks)
+        with _workers() as submit:
+            finish = checks(submit) if checks else None
+            try:
+                all_languages = languages()
+                ts: dict[str, Translations] = {
+                    lang.code: translations(lang) for lang in all_languages
+                }
+                if rendered is None:
+                    rendered = render_all(all_languages, ts)
+                jobs = stage_languages(staging, all_languages, rendered, site_url, offline, ts)
+            except GolfError:
+                # say what ``check`` says of it: where, and everything else that is wrong
+                problems = finish(None) if finish else []
+                if problems:
+                    raise BuildRefused(problems) from None
+                raise
+            problems = build_languages(jobs, submit, finish, rendered)
         if problems:
             raise BuildRefused(problems)
         write_root_files(staging / "site", all_languages, site_url, offline=offline)
@@ -496,6 +463,28 @@ def build_site(
         return [BuiltLanguage(language, site / language.code) for language in all_languages]
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def _workers() -> Iterator[Submit | None]:
+    """A function that runs work in worker processes, one per core (forked from this one, so
+    that they start at once); None where there is one core or no fork."""
+    context = (
+        multiprocessing.get_context("fork")
+        if "fork" in multiprocessing.get_all_start_methods()
+        else None
+    )
+    count = os.cpu_count() or 1
+    if count < 2 or context is None:
+        yield None
+        return
+    pool = ProcessPoolExecutor(count, mp_context=context)
+    try:
+        yield pool.submit
+    except BaseException:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
 
 
 def render_all(
@@ -545,32 +534,29 @@ def stage_languages(
     return jobs
 
 
-def build_languages(jobs: list[tuple[Path, str]], checks: Checks | None = None) -> list[str]:
-    """Build each ``(config file, label)`` with MkDocs, one worker process per core.
+def build_languages(
+    jobs: list[tuple[Path, str]],
+    submit: Submit | None = None,
+    finish: Finish | None = None,
+    rendered: Rendered | None = None,
+) -> list[str]:
+    """Build each ``(config file, label)`` with MkDocs, through ``submit`` if given.
 
-    ``checks`` runs meanwhile, here and (through the function it is given) in
-    the workers; its problems are returned (they say more than a failed build,
-    so they win). Otherwise the first language that failed raises its
-    :class:`SiteError`.
+    ``finish`` (given ``rendered``) runs meanwhile; its problems are returned
+    (they say more than a failed build, so they win). Otherwise the first
+    language that failed raises its :class:`SiteError`.
     """
-    workers = min(len(jobs), os.cpu_count() or 1)
-    context = (
-        multiprocessing.get_context("fork")
-        if "fork" in multiprocessing.get_all_start_methods()
-        else None
-    )
-    if workers < 2 or context is None:
-        problems = checks(None) if checks else []
+    if submit is None:
+        problems = finish(rendered) if finish else []
         if not problems:
             for config_file, label in jobs:
                 mkdocs_build(config_file, label)
         return problems
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        futures: list[Future[None]] = [
-            pool.submit(_build_language, config_file, label) for config_file, label in jobs
-        ]
-        problems = checks(pool.submit) if checks else []
-        failures = [future.exception() for future in futures]
+    futures: list[Future[None]] = [
+        submit(_build_language, config_file, label) for config_file, label in jobs
+    ]
+    problems = finish(rendered) if finish else []
+    failures = [future.exception() for future in futures]
     if problems:
         return problems
     for failure in failures:

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 
 import markdown
 from mkdocs.utils.meta import get_data
 
+from generator import cache
 from generator.site.placeholders import for_search, join_pictures, split_pictures
 
 BLOCKS = {"h1", "h2", "h3", "h4", "p", "li", "tr", "figcaption", "button", "label", "summary"}
@@ -171,7 +173,29 @@ def without_pictures(text: str) -> str:
 
 
 def markdown_text(source: str, *, pictures: bool = False) -> str:
-    """The text of a generated Markdown page as MkDocs renders it (front matter left out)."""
+    """The text of a generated Markdown page as MkDocs renders it (front matter left out).
+
+    Kept in :mod:`generator.cache` under the checksum of the page, of the code
+    that reads it and of the libraries' versions: an unchanged page is not
+    converted again in the next process.
+    """
+    entry = cache.key(source, str(pictures), _CODE_KEY)
+    kept = cache.get("page-text", entry)
+    if kept is not None:
+        return kept.decode("utf-8")
+    text = _markdown_text(source, pictures=pictures)
+    cache.put("page-text", entry, text.encode("utf-8"))
+    return text
+
+
+_CODE_KEY = cache.key(
+    cache.versions("markdown", "mkdocs"),
+    Path(__file__),
+    Path(__file__).with_name("placeholders.py"),
+)
+
+
+def _markdown_text(source: str, *, pictures: bool) -> str:
     content, _meta = get_data(source)
     content, svgs = split_pictures(content)
     # a picture's text alternative is its <title> and <desc>: the drawing need not be parsed

@@ -39,6 +39,7 @@ from generator.pages.sixcard import GridExample
 from generator.patience import Card, GolfError, Position
 from generator.site import sixcard_pictures
 from generator.site.charts import statistics_helpers
+from generator.site.jinja_cache import CompiledTemplates
 from generator.site.mdtext import OneLine, Text, format_text, html_text
 from generator.site.numbers import locale_of
 from generator.site.pictures import board, text_board
@@ -98,9 +99,15 @@ def _as_text(helper: Callable[..., str]) -> Callable[..., Text]:
     return wrapped
 
 
+PAGE_TEMPLATES = CompiledTemplates(ROOT / "_build" / "jinja-pages")
+"""The page templates, compiled once for every language (and kept for the next process)."""
+
+
 def environment(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
+    """The page templates' environment (``loader``: other templates, compiled anew)."""
     env = jinja2.Environment(
         loader=loader or jinja2.FileSystemLoader(TEMPLATES),
+        bytecode_cache=None if loader else PAGE_TEMPLATES,
         extensions=["jinja2.ext.i18n"],
         autoescape=True,
         undefined=jinja2.StrictUndefined,

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import gzip
 import io
+import json
 import os
+import random
 import re
 import signal
 import subprocess
@@ -18,17 +20,21 @@ import pytest
 
 from generator.patience import DealCode, Rules, RuleSet, Variant, deal_for_number
 from generator.patience.census import (
+    BEST_NONE,
     SEED_VARIABLE,
     STANDARD_RULE_SETS,
     Census,
     CensusError,
     RunReport,
     Stopped,
+    _parse_quickly,
     available_census,
     census_command,
     code_for,
     file_name,
     load_census,
+    parse_census,
+    read_lines,
     sample_problems,
     where,
 )
@@ -119,9 +125,15 @@ def test_a_malformed_file_is_refused_naming_file_and_line(
     tmp_path: Path, change: object, message: str
 ) -> None:
     assert callable(change)
-    write(tmp_path, change(list(HEADER)))
+    path = write(tmp_path, change(list(HEADER)))
     with pytest.raises(CensusError, match=rf"/classic\.csv\.gz{message}"):
         load_census(CLASSIC, tmp_path)
+    assert (
+        _parse_quickly(change(list(HEADER)), CLASSIC, path) is None
+    )  # nor read a column at a time
+    with pytest.raises(CensusError, match=rf"/classic\.csv\.gz{message}"):
+        load_census(CLASSIC, tmp_path, cache_dir=tmp_path / "cache")
+    assert not (tmp_path / "cache").exists()  # and nothing kept of it
 
 
 @pytest.mark.parametrize(
@@ -141,6 +153,84 @@ def test_rows_must_cover_the_header_range_in_order(
     write(tmp_path, HEADER + body(rows()))
     with pytest.raises(CensusError, match=rf"/classic\.csv\.gz{message}"):
         load_census(CLASSIC, tmp_path)
+
+
+def columns(census: Census) -> tuple[object, ...]:
+    return (census.header, census.first, census.winnable, census.best, census.cpu_ms, census.nodes)
+
+
+def test_rows_read_a_column_at_a_time_are_the_rows_read_one_by_one(tmp_path: Path) -> None:
+    """Random damage to a good file: the quick reader refuses all the careful one refuses, and
+    reads all it accepts as the careful one does (or leaves it to the careful one)."""
+    lines = HEADER + rows()
+    good = _parse_quickly(lines, CLASSIC, tmp_path / "classic.csv.gz")
+    assert good is not None and good.best == bytes([35, 30, BEST_NONE])
+    assert good.cpu_ms.tolist() == [0.4, 12.5, 1.0] and good.nodes.tolist() == [120, 9000, 77]
+    chooser = random.Random(11)
+    alphabet = "0123456789,.-ACEGOZwinableu \r\n"
+    accepted = refused = quickly = 0
+    for _ in range(1500):
+        text = list("\n".join(lines))
+        for _ in range(chooser.randint(1, 3)):
+            at = chooser.randrange(len(text))
+            kind = chooser.randrange(3)
+            if kind == 0:
+                text[at] = chooser.choice(alphabet)
+            elif kind == 1:
+                del text[at]
+            else:
+                text.insert(at, chooser.choice(alphabet))
+        damaged = "".join(text).split("\n")
+        path = tmp_path / "classic.csv.gz"
+        quick = _parse_quickly(damaged, CLASSIC, path)
+        try:
+            careful = parse_census(enumerate(damaged, 1), CLASSIC, path)
+        except CensusError:
+            assert quick is None, damaged
+            refused += 1
+            continue
+        accepted += 1
+        quickly += quick is not None
+        assert quick is None or columns(quick) == columns(careful), damaged
+    assert quickly > 50 and refused > 500, (quickly, accepted, refused)  # every kind was tried
+
+
+def test_the_committed_files_read_the_same_a_column_at_a_time() -> None:
+    for rule_set in available_census():
+        path = Path(where(load_census(rule_set).path))
+        path = path if path.is_absolute() else Path(__file__).resolve().parents[2] / path
+        careful = parse_census(read_lines(path), rule_set, path)
+        quick = _parse_quickly([line for _, line in read_lines(path)], rule_set, path)
+        assert quick is not None and columns(quick) == columns(careful)
+        assert careful.row(len(careful) - 1) == careful.rows[-1]
+
+
+def test_a_file_read_once_is_kept_until_its_bytes_change(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    path = write(tmp_path, HEADER + rows())
+    first = load_census(CLASSIC, tmp_path, cache_dir=cache)
+    (kept,) = (cache / "census").glob("*")
+    assert (
+        kept.name.startswith("classic.")
+        and load_census(CLASSIC, tmp_path, cache_dir=cache) == first
+    )
+    # the kept columns are what the next reading returns...
+    kept.write_bytes(kept.read_bytes().replace(b"2026-11-30", b"2026-12-01", 1))
+    assert load_census(CLASSIC, tmp_path, cache_dir=cache).header["made"] == "2026-12-01"
+    # ...unless they are damaged: then the file is read again, and kept again
+    kept.write_bytes(kept.read_bytes()[:-3])
+    assert load_census(CLASSIC, tmp_path, cache_dir=cache) == first
+    assert load_census(CLASSIC, tmp_path, cache_dir=cache) == first
+    assert json.loads(kept.read_bytes().partition(b"\n")[0])["header"]["made"] == "2026-11-30"
+    # other bytes: read again, checked again, and the old columns are dropped
+    write(tmp_path, [*HEADER, rows()[0], rows()[1].replace(",30,", ",31,"), rows()[2]])
+    second = load_census(CLASSIC, tmp_path, cache_dir=cache)
+    assert second.best == bytes([35, 31, BEST_NONE])
+    assert len(list((cache / "census").glob("*"))) == 1
+    write(tmp_path, [*HEADER, rows()[0], rows()[1].replace(",30,", ",36,"), rows()[2]])
+    with pytest.raises(CensusError, match=r":9: best_removals '36'"):
+        load_census(CLASSIC, tmp_path, cache_dir=cache)
+    assert path.exists()
 
 
 def test_a_damaged_or_missing_file_is_refused(tmp_path: Path) -> None:

@@ -1,0 +1,102 @@
+"""What a process works out from files, kept in ``_build/cache/`` for the next process.
+
+Each entry is the result of a pure function (a page's text from its Markdown,
+the messages extracted from the sources, a census file's columns) filed under
+the checksum of everything the result depends on: its input bytes, the source
+of the code that computes it and the versions of the libraries it uses. A
+different input is a different key, so an entry is never stale; it is only
+ever unused, and each kind keeps its newest :data:`KEEP` entries.
+
+Nothing depends on the cache: a read-only checkout, a full disk or a damaged
+entry only means the work is done again (``GOLF_NO_CACHE=1`` turns it off).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib.metadata
+import os
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE_DIR = ROOT / "_build" / "cache"
+KEEP = 200
+"""How many entries of one kind are kept (the newest)."""
+OFF = "GOLF_NO_CACHE"
+
+
+def key(*parts: bytes | str | Path) -> str:
+    """The checksum of ``parts``: bytes and text as they are, a path by its bytes."""
+    digest = hashlib.sha256()
+    for part in parts:
+        data = part.read_bytes() if isinstance(part, Path) else part
+        data = data.encode("utf-8") if isinstance(data, str) else data
+        digest.update(len(data).to_bytes(8, "big"))
+        digest.update(data)
+    return digest.hexdigest()[:40]
+
+
+def versions(*distributions: str) -> str:
+    """The installed versions of ``distributions``, for a key."""
+    found = []
+    for name in distributions:
+        try:
+            found.append(f"{name}={importlib.metadata.version(name)}")
+        except importlib.metadata.PackageNotFoundError:
+            found.append(f"{name}=?")
+    return ",".join(found)
+
+
+def _folder(kind: str, cache_dir: Path | None) -> Path | None:
+    if os.environ.get(OFF):
+        return None
+    return (cache_dir or CACHE_DIR) / kind
+
+
+def get(kind: str, entry: str, cache_dir: Path | None = None) -> bytes | None:
+    """The bytes kept as ``entry`` of ``kind``; ``None`` if there are none."""
+    folder = _folder(kind, cache_dir)
+    if folder is None:
+        return None
+    try:
+        data = (folder / entry).read_bytes()
+        os.utime(folder / entry)  # used: among the newest again
+    except OSError:
+        return None
+    return data
+
+
+def put(
+    kind: str, entry: str, data: bytes, cache_dir: Path | None = None, replaces: str = ""
+) -> None:
+    """Keep ``data`` as ``entry`` of ``kind`` (written whole or not at all).
+
+    ``replaces``: the other entries whose names start with it are dropped (what
+    was kept of an earlier version of the same file).
+    """
+    folder = _folder(kind, cache_dir)
+    if folder is None:
+        return
+    with contextlib.suppress(OSError):
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(
+            dir=folder, delete=False, prefix=".", suffix=".tmp"
+        ) as handle:
+            written = Path(handle.name)
+            try:
+                handle.write(data)
+            except OSError:
+                written.unlink(missing_ok=True)
+                raise
+        os.replace(written, folder / entry)
+        entries = [path for path in folder.iterdir() if not path.name.startswith(".")]
+        if replaces:
+            for old in entries:
+                if old.name.startswith(replaces) and old.name != entry:
+                    old.unlink(missing_ok=True)
+        if len(entries) > KEEP:
+            entries.sort(key=lambda path: path.stat().st_mtime_ns)
+            for old in entries[: len(entries) - KEEP]:
+                old.unlink(missing_ok=True)

@@ -1,0 +1,103 @@
+"""The cache of worked-out results: a changed input is never served an old result."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+
+from generator import cache
+from generator.i18n import catalog_cli
+from generator.i18n.catalogs import ROOT, languages
+from generator.site import pagetext
+from generator.site.build import render_all
+
+
+def test_an_entry_reads_back_and_the_newest_are_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert cache.get("kind", "a", tmp_path) is None
+    cache.put("kind", "a", b"one", tmp_path)
+    assert cache.get("kind", "a", tmp_path) == b"one"
+    for number, name in enumerate("abcde"):
+        cache.put("kind", name, name.encode(), tmp_path)
+        os.utime(tmp_path / "kind" / name, ns=(number * 10**9, (10 + number) * 10**9))
+    monkeypatch.setattr(cache, "KEEP", 3)
+    assert cache.get("kind", "b", tmp_path) == b"b"  # used: among the newest again
+    cache.put("kind", "f", b"f", tmp_path)
+    assert sorted(p.name for p in (tmp_path / "kind").iterdir()) == ["b", "e", "f"]
+    monkeypatch.setattr(cache, "KEEP", 10)
+    cache.put("kind", "e.2", b"e2", tmp_path, replaces="e.")
+    cache.put("kind", "e.3", b"e3", tmp_path, replaces="e.")
+    assert cache.get("kind", "e.2", tmp_path) is None and cache.get("kind", "e.3", tmp_path)
+    assert cache.get("kind", "e", tmp_path) == b"e"  # "e." names its versions, not "e"
+
+
+def test_the_cache_can_be_off_or_unwritable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    cache.put("kind", "a", b"one", blocked)  # no error: the work is only done again
+    assert cache.get("kind", "a", blocked) is None
+    monkeypatch.setenv(cache.OFF, "1")
+    cache.put("kind", "a", b"one", tmp_path)
+    assert not (tmp_path / "kind").exists() and cache.get("kind", "a", tmp_path) is None
+
+
+def test_a_key_changes_with_any_part() -> None:
+    assert cache.key("a", "bc") != cache.key("ab", "c")
+    assert cache.key(b"a") == cache.key("a") != cache.key(Path(__file__))
+
+
+def test_the_extraction_key_covers_every_file_babel_reads() -> None:
+    with (ROOT / "babel.cfg").open(encoding="utf-8") as handle:
+        method_map, options_map = parse_mapping_cfg(handle)  # type: ignore[no-untyped-call]
+    read: set[str] = set()
+
+    def seen(filename: str, method: str, options: dict[str, str]) -> None:
+        read.add(Path(filename).as_posix())
+
+    for _ in extract_from_dir(str(ROOT), method_map, options_map, callback=seen):
+        pass
+    assert read and read <= set(catalog_cli._extraction_sources())
+
+
+def test_the_extracted_messages_come_from_the_cache_only_for_the_same_sources(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cache, "CACHE_DIR", tmp_path / "cache")
+    calls: list[Path] = []
+    real = catalog_cli.extract_to
+
+    def counting(pot: Path) -> None:
+        calls.append(pot)
+        real(pot)
+
+    monkeypatch.setattr(catalog_cli, "extract_to", counting)
+    catalog_cli.extracted(tmp_path / "one.pot")
+    catalog_cli.extracted(tmp_path / "two.pot")
+    assert len(calls) == 1
+    assert (tmp_path / "one.pot").read_bytes() == (tmp_path / "two.pot").read_bytes()
+    sources = catalog_cli._extraction_sources()
+    changed = tmp_path / "extra.py"
+    changed.write_text('_("A sentence no one wrote")\n', encoding="utf-8")
+    monkeypatch.setattr(catalog_cli, "_extraction_sources", lambda: [*sources, str(changed)])
+    catalog_cli.extracted(tmp_path / "three.pot")
+    assert len(calls) == 2
+
+
+def test_a_page_text_from_the_cache_is_the_page_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cache, "CACHE_DIR", tmp_path)
+    language = languages()[1]
+    for name, source in render_all([language])[language.code].items():
+        if name.endswith(".md"):
+            fresh = pagetext._markdown_text(source, pictures=True)
+            assert pagetext.markdown_text(source, pictures=True) == fresh  # worked out, kept
+            assert pagetext.markdown_text(source, pictures=True) == fresh  # read back
+            assert pagetext.markdown_text(source + "\nMore.\n", pictures=True) != fresh
