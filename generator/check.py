@@ -21,6 +21,8 @@ Each part returns problems as ``file:line: what is wrong``:
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import re
 import tempfile
@@ -29,6 +31,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator import cache
 from generator.i18n.catalogs import (
     POT_FILE,
     ROOT,
@@ -154,13 +157,33 @@ class Sentence:
 
 
 def template_sentences() -> list[Sentence]:
-    """Every translatable sentence of the templates, with its claims."""
-    from jinja2.ext import babel_extract
-
+    """Every translatable sentence of the templates, with its claims (kept in
+    :mod:`generator.cache` for the same templates)."""
     from generator.site.render import TEMPLATES
 
+    templates = sorted(TEMPLATES.glob("*.j2"))
+    parts: list[str | Path] = [cache.versions("jinja2"), Path(__file__)]
+    for template in templates:
+        parts += [template.name, template]
+    entry = cache.key(*parts)
+    kept = cache.get("sentences", entry)
+    if kept is not None:
+        with contextlib.suppress(ValueError, TypeError):
+            return [
+                Sentence(TEMPLATES / name, int(line), str(msgid), tuple(map(str, claims)))
+                for name, line, msgid, claims in json.loads(kept)
+            ]
+    found = _template_sentences(templates)
+    rows = [[s.template.name, s.line, s.msgid, list(s.claims)] for s in found]
+    cache.put("sentences", entry, json.dumps(rows).encode())
+    return found
+
+
+def _template_sentences(templates: list[Path]) -> list[Sentence]:
+    from jinja2.ext import babel_extract
+
     found = []
-    for template in sorted(TEMPLATES.glob("*.j2")):
+    for template in templates:
         with template.open("rb") as handle:
             extracted = list(
                 babel_extract(

@@ -1,5 +1,6 @@
 """What makes the build fast changes nothing on the pages; the offline site; the configs it writes."""
 
+import os
 import re
 import shutil
 from html.parser import HTMLParser
@@ -201,3 +202,54 @@ def test_offline_and_a_site_url_do_not_go_together(
         "error: --offline: a site opened from disk has no site URL; leave out --site-url\n"
     )
     assert not out.exists()
+
+
+def test_the_theme_listing_is_kept_until_a_folder_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from generator import cache
+    from generator.site import mkdocs_hook
+
+    monkeypatch.setattr(cache, "CACHE_DIR", tmp_path / "cache")
+    theme = tmp_path / "theme"
+    (theme / "partials").mkdir(parents=True)
+    (theme / "main.html").write_text("x")
+    folders = mkdocs_hook._folders((str(theme), str(tmp_path / "missing")))
+    assert folders[str(tmp_path / "missing")] == -1 and str(theme / "partials") in folders
+    mkdocs_hook._keep_listing("entry", folders, ["main.html"])
+    assert mkdocs_hook._kept_listing("entry") == ["main.html"]
+    (theme / "main.html").write_text("changed")  # a file's text: the same names
+    assert mkdocs_hook._kept_listing("entry") == ["main.html"]
+    time_before = (theme / "partials").stat().st_mtime_ns
+    (theme / "partials" / "new.html").write_text("y")  # a name added in a folder below
+    os.utime(theme / "partials", ns=(time_before + 10**9, time_before + 10**9))
+    assert mkdocs_hook._kept_listing("entry") is None
+    (tmp_path / "missing").mkdir()
+    mkdocs_hook._keep_listing("other", {str(tmp_path / "missing"): -1}, [])
+    assert mkdocs_hook._kept_listing("other") is None  # a folder that appeared
+
+
+def test_the_build_lists_the_theme_from_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Built twice in fresh processes' state, the theme's files are listed once, and the site is
+    the same."""
+    from generator import cache
+
+    monkeypatch.setattr(cache, "CACHE_DIR", tmp_path / "cache")
+    en = next(lang for lang in languages() if lang.code == "en")
+    jobs = build.stage_languages(tmp_path / "s", [en], build.render_all([en]), None, offline=False)
+    listings: list[object] = []
+    real = jinja2.Environment.list_templates
+
+    def counting(self: jinja2.Environment, *args: Any, **kwargs: Any) -> list[str]:
+        listings.append(args)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(jinja2.Environment, "list_templates", counting)
+    trees = []
+    for _ in range(2):
+        monkeypatch.setattr(build, "THEME_FILES", {})  # a new process
+        build.mkdocs_build(*jobs[0])
+        trees.append(_tree(tmp_path / "s" / "site" / "en"))
+    assert len(listings) == 1 and trees[0] == trees[1]

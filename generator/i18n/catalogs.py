@@ -20,6 +20,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.support import Translations
 
+from generator import cache
 from generator.i18n.pofile import PLURAL_SAMPLE, plural_function, read
 from generator.i18n.pofile import CatalogError as CatalogError  # raised by everything here
 
@@ -351,21 +352,41 @@ def translations(language: Language, *, fallback_warning: bool = True) -> Transl
     """
     if is_source(language):
         return Translations(fp=None, domain=DOMAIN)
+    try:
+        po = language.po_file.read_bytes()
+    except OSError:
+        po = None  # read_catalog says what is wrong
+    entry = cache.key(po or b"", language.code, _CODE, cache.versions("babel"))
+    kept = cache.get("mo", entry) if po is not None else None
+    if kept is not None and kept[:1] in b"0123456789":
+        count, _, mo = kept.partition(b"\n")
+        _warn_missing(language, int(count), fallback_warning)
+        return Translations(fp=io.BytesIO(mo), domain=DOMAIN)
     catalog = read_catalog(language.po_file, language.code)
     problems = list(placeholder_problems(language.po_file, catalog))
     if problems:
         raise CatalogError(problems[0])
     missing = [m for m in catalog if m.id and (not all(message_strings(m)[1]) or m.fuzzy)]
-    if missing and fallback_warning:
-        log.warning(
-            "%s: %d message(s) untranslated or fuzzy; English is used for them",
-            language.po_file,
-            len(missing),
-        )
+    _warn_missing(language, len(missing), fallback_warning)
     for message in missing:
         message.string = "" if not isinstance(message.id, list | tuple) else ["", ""]
         message.flags.discard("fuzzy")
     buffer = io.BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
+    if po is not None:
+        cache.put("mo", entry, b"%d\n" % len(missing) + buffer.getvalue())
     buffer.seek(0)
     return Translations(fp=buffer, domain=DOMAIN)
+
+
+_CODE = cache.key(Path(__file__), Path(__file__).with_name("pofile.py"))
+"""What compiling a catalog depends on besides the catalog: the code that reads it."""
+
+
+def _warn_missing(language: Language, count: int, fallback_warning: bool) -> None:
+    if count and fallback_warning:
+        log.warning(
+            "%s: %d message(s) untranslated or fuzzy; English is used for them",
+            language.po_file,
+            count,
+        )

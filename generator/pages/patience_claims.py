@@ -62,9 +62,10 @@ def situation(
     (column 1 first; ``None`` leaves a column to the filler) and whose stock starts
     with ``stock``. The other cards fill the rest in deck order."""
     placed = [waste, *(c for c in free if c is not None), *stock]
-    if len(set(placed)) != len(placed):
+    chosen_cards = set(placed)
+    if len(chosen_cards) != len(placed):
         raise ValueError(f"a card is placed twice: {[str(c) for c in placed]}")
-    filler = iter(c for c in FULL_DECK if c not in placed)
+    filler = iter([c for c in FULL_DECK if c not in chosen_cards])
     columns = []
     for number in range(COLUMNS):
         chosen = free[number] if number < len(free) else None

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
 from collections import Counter
 from statistics import NormalDist
 from typing import Any
@@ -196,7 +197,7 @@ def best_score_claim(facts: dict[str, Any]) -> list[str]:
     score_of = {removed: SCORING.stuck_score(removed) for removed in range(TABLEAU_SIZE)}
     for best in facts["best"]:
         data = census[best.name]
-        removals = bytes(b for w, b in zip(data.winnable, data.best, strict=True) if not w)
+        removals = bytes(itertools.compress(data.best, map(operator.not_, data.winnable)))
         if any(r >= TABLEAU_SIZE for r in removals):
             wrong.append(f"{best.name}: a deal that cannot be won has no best result below 35")
             continue

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from generator.patience.cards import FULL_DECK, JOKER, MAX_JOKERS, Card
+from generator.patience.cards import FULL_DECK, JOKER, JOKER_RANK, MAX_JOKERS, Card
 from generator.patience.errors import CardError, DealCodeError, DealError
 
 if TYPE_CHECKING:
@@ -69,16 +69,19 @@ class Deal:
         for number, column in enumerate(self.columns, start=1):
             if len(column) != COLUMN_HEIGHT:
                 raise DealError(f"column {number} has {len(column)} cards, not {COLUMN_HEIGHT}")
-        if self.jokers > MAX_JOKERS:
-            raise DealError(f"a deal holds at most {MAX_JOKERS} Jokers, not {self.jokers}")
-        expected = stock_size(self.jokers, self.waste is None)
+        deck = self.deck
+        jokers = sum(card.rank == JOKER_RANK for card in deck)
+        if jokers > MAX_JOKERS:
+            raise DealError(f"a deal holds at most {MAX_JOKERS} Jokers, not {jokers}")
+        expected = stock_size(jokers, self.waste is None)
         if len(self.stock) != expected:
             raise DealError(f"the stock has {len(self.stock)} cards, not {expected}")
-        seen: set[Card] = set()
-        for card in self.deck:
-            if card in seen and not card.is_joker:
-                raise DealError(f"card {str(card)!r} is dealt twice")
-            seen.add(card)
+        if len({(card.rank, card.suit) for card in deck}) != len(deck) - max(jokers - 1, 0):
+            seen: set[Card] = set()
+            for card in deck:
+                if card in seen and not card.is_joker:
+                    raise DealError(f"card {str(card)!r} is dealt twice")
+                seen.add(card)
 
     @property
     def jokers(self) -> int:

@@ -21,6 +21,8 @@ that fixes the file brings the pages back.
 from __future__ import annotations
 
 import html
+import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -28,6 +30,7 @@ from typing import Any
 
 from mkdocs.plugins import event_priority
 
+from generator import cache
 from generator.i18n.catalogs import languages
 from generator.patience import GolfError
 from generator.site import build
@@ -86,8 +89,10 @@ def on_post_template(output_content: str, template_name: str, config: Any) -> st
 def on_config(config: Any) -> None:
     """Every Jinja environment the theme makes (MkDocs' own, the search plugin's) shares the
     compiled templates; in ``build``, the list of the theme's files is also made once per process
-    (walking Material's folder, icons and all, costs as much as a page). ``serve`` walks it each
-    time, so that a file added to the overrides shows up."""
+    (walking Material's folder, icons and all, costs as much as a page) and kept in
+    :mod:`generator.cache` while none of the theme's folders changes (a name added, removed or
+    renamed in one changes its time). ``serve`` walks it each time, so that a file added to the
+    overrides shows up."""
     make_env = config.theme.get_env
     theme_files = "generator_language" not in config["extra"]
     static = tuple(sorted(config.theme.static_templates))
@@ -105,15 +110,55 @@ def on_config(config: Any) -> None:
                 # MkDocs' filter depends only on the static templates (in the key)
                 names = build.THEME_FILES.get((key, extensions))
                 if names is None:
-                    names = build.THEME_FILES[(key, extensions)] = list_templates(
-                        extensions, filter_func
-                    )
+                    # the folders as they are, not as a configuration in a temporary folder
+                    # names them: the key is the same in every build
+                    roots = tuple(os.path.realpath(root) for root in key[0])
+                    entry = cache.key(repr((roots, static, extensions)), cache.versions("mkdocs"))
+                    names = _kept_listing(entry)
+                    if names is None:
+                        folders = _folders(roots)  # before: a change meanwhile lists again
+                        names = list_templates(extensions, filter_func)
+                        _keep_listing(entry, folders, names)
+                    build.THEME_FILES[(key, extensions)] = names
                 return list(names)
 
             env.list_templates = listed
         return env
 
     config.theme.get_env = get_env
+
+
+def _folders(roots: tuple[str, ...]) -> dict[str, int]:
+    """Every folder under ``roots`` and the time it last changed (a name added, removed or
+    renamed in it); -1 for a root that is missing."""
+    found: dict[str, int] = {}
+    for root in roots:
+        if not Path(root).is_dir():
+            found[root] = -1
+            continue
+        for folder, _dirs, _files in os.walk(root):
+            found[folder] = os.stat(folder).st_mtime_ns
+    return found
+
+
+def _kept_listing(entry: str) -> list[str] | None:
+    """The theme's files as listed before, if no folder of it has changed since."""
+    data = cache.get("theme-files", entry)
+    if data is None:
+        return None
+    try:
+        kept = json.loads(data)
+        for folder, changed in kept["folders"].items():
+            now = os.stat(folder).st_mtime_ns if os.path.isdir(folder) else -1
+            if now != changed:
+                return None
+        return [str(name) for name in kept["names"]]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+def _keep_listing(entry: str, folders: dict[str, int], names: list[str]) -> None:
+    cache.put("theme-files", entry, json.dumps({"folders": folders, "names": names}).encode())
 
 
 def error_page(message: str) -> str:
