@@ -501,8 +501,12 @@ def _parse_quickly(lines: list[str], rule_set: RuleSet, path: Path) -> Census | 
 
 
 def _cache_key(data: bytes, rule_set: RuleSet) -> str:
-    """The checksum of a census file's bytes, its rule set and the code that reads it."""
-    return cache.key(data, str(rule_set), sys.byteorder, Path(__file__))
+    """The checksum of a census file's bytes, its rule set and the code that reads it (this
+    module, the deal codes' and the rule sets')."""
+    here = Path(__file__).parent
+    return cache.key(
+        data, str(rule_set), sys.byteorder, Path(__file__), here / "deal.py", here / "rules.py"
+    )
 
 
 def _entry(key: str, rule_set: RuleSet) -> str:
