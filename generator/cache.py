@@ -8,7 +8,8 @@ different input is a different key, so an entry is never stale; it is only
 ever unused, and each kind keeps its newest :data:`KEEP` entries.
 
 Nothing depends on the cache: a read-only checkout, a full disk or a damaged
-entry only means the work is done again (``GOLF_NO_CACHE=1`` turns it off).
+entry (each holds the checksum of its bytes) only means the work is done
+again (``GOLF_NO_CACHE=1`` turns it off).
 """
 
 from __future__ import annotations
@@ -62,10 +63,18 @@ def get(kind: str, entry: str, cache_dir: Path | None = None) -> bytes | None:
         return None
     try:
         data = (folder / entry).read_bytes()
-        os.utime(folder / entry)  # used: among the newest again
     except OSError:
         return None
-    return data
+    checksum, _, payload = data.partition(b"\n")
+    if checksum != _checksum(payload):
+        return None  # damaged (or not written by this module): worked out again
+    with contextlib.suppress(OSError):
+        os.utime(folder / entry)  # used: among the newest again
+    return payload
+
+
+def _checksum(payload: bytes) -> bytes:
+    return hashlib.sha256(payload).hexdigest()[:32].encode()
 
 
 def put(
@@ -86,7 +95,7 @@ def put(
         ) as handle:
             written = Path(handle.name)
             try:
-                handle.write(data)
+                handle.write(_checksum(data) + b"\n" + data)
             except OSError:
                 written.unlink(missing_ok=True)
                 raise

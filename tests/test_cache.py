@@ -36,6 +36,17 @@ def test_an_entry_reads_back_and_the_newest_are_kept(
     assert cache.get("kind", "e", tmp_path) == b"e"  # "e." names its versions, not "e"
 
 
+def test_a_damaged_entry_is_not_read(tmp_path: Path) -> None:
+    cache.put("kind", "a", b"columns of a census", tmp_path)
+    path = tmp_path / "kind" / "a"
+    path.write_bytes(path.read_bytes().replace(b"census", b"cenSus"))
+    assert cache.get("kind", "a", tmp_path) is None
+    path.write_bytes(b"no checksum at all")
+    assert cache.get("kind", "a", tmp_path) is None
+    cache.put("kind", "a", b"", tmp_path)
+    assert cache.get("kind", "a", tmp_path) == b""
+
+
 def test_the_cache_can_be_off_or_unwritable(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from generator import cache as generator_cache
 from generator.patience import DealCode, Rules, RuleSet, Variant, deal_for_number
 from generator.patience.census import (
     BEST_NONE,
@@ -215,13 +216,22 @@ def test_a_file_read_once_is_kept_until_its_bytes_change(tmp_path: Path) -> None
         and load_census(CLASSIC, tmp_path, cache_dir=cache) == first
     )
     # the kept columns are what the next reading returns...
-    kept.write_bytes(kept.read_bytes().replace(b"2026-11-30", b"2026-12-01", 1))
+    payload = generator_cache.get("census", kept.name, cache)
+    assert payload is not None
+    generator_cache.put("census", kept.name, payload.replace(b"2026-11-30", b"2026-12-01"), cache)
     assert load_census(CLASSIC, tmp_path, cache_dir=cache).header["made"] == "2026-12-01"
     # ...unless they are damaged: then the file is read again, and kept again
+    for damage in (b"2026-12-01", b"2026-12-02"), (b"\x00", b"\x01"):
+        kept.write_bytes(kept.read_bytes().replace(*damage, 1))
+        assert load_census(CLASSIC, tmp_path, cache_dir=cache).header["made"] == "2026-11-30"
+        assert generator_cache.get("census", kept.name, cache) is not None
     kept.write_bytes(kept.read_bytes()[:-3])
     assert load_census(CLASSIC, tmp_path, cache_dir=cache) == first
-    assert load_census(CLASSIC, tmp_path, cache_dir=cache) == first
-    assert json.loads(kept.read_bytes().partition(b"\n")[0])["header"]["made"] == "2026-11-30"
+    payload = generator_cache.get("census", kept.name, cache)
+    assert (
+        payload is not None
+        and json.loads(payload.partition(b"\n")[0])["header"]["made"] == "2026-11-30"
+    )
     # other bytes: read again, checked again, and the old columns are dropped
     write(tmp_path, [*HEADER, rows()[0], rows()[1].replace(",30,", ",31,"), rows()[2]])
     second = load_census(CLASSIC, tmp_path, cache_dir=cache)
