@@ -474,7 +474,8 @@ def _workers() -> Iterator[Submit | None]:
         if "fork" in multiprocessing.get_all_start_methods()
         else None
     )
-    count = os.cpu_count() or 1
+    count = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    count = count or 1  # the cores this process may use (a container's, not the machine's)
     if count < 2 or context is None:
         yield None
         return
