@@ -9,7 +9,7 @@ ever unused, and each kind keeps its newest :data:`KEEP` entries.
 
 Nothing depends on the cache: a read-only checkout, a full disk or a damaged
 entry (each holds the checksum of its bytes) only means the work is done
-again (``GOLF_NO_CACHE=1`` turns it off).
+again (``GOLF_NO_CACHE=1`` turns it off; ``0`` or empty leaves it on).
 """
 
 from __future__ import annotations
@@ -18,7 +18,9 @@ import contextlib
 import hashlib
 import importlib.metadata
 import os
+import platform
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,8 +42,8 @@ def key(*parts: bytes | str | Path) -> str:
 
 
 def versions(*distributions: str) -> str:
-    """The installed versions of ``distributions``, for a key."""
-    found = []
+    """Python's version and the installed versions of ``distributions``, for a key."""
+    found = [f"python={platform.python_implementation()}-{platform.python_version()}"]
     for name in distributions:
         try:
             found.append(f"{name}={importlib.metadata.version(name)}")
@@ -51,7 +53,7 @@ def versions(*distributions: str) -> str:
 
 
 def _folder(kind: str, cache_dir: Path | None) -> Path | None:
-    if os.environ.get(OFF):
+    if os.environ.get(OFF, "") not in ("", "0"):
         return None
     return (cache_dir or CACHE_DIR) / kind
 
@@ -66,15 +68,19 @@ def get(kind: str, entry: str, cache_dir: Path | None = None) -> bytes | None:
     except OSError:
         return None
     checksum, _, payload = data.partition(b"\n")
-    if checksum != _checksum(payload):
+    if checksum != _checksum(kind, entry, payload):
         return None  # damaged (or not written by this module): worked out again
     with contextlib.suppress(OSError):
         os.utime(folder / entry)  # used: among the newest again
     return payload
 
 
-def _checksum(payload: bytes) -> bytes:
-    return hashlib.sha256(payload).hexdigest()[:32].encode()
+def _checksum(kind: str, entry: str, payload: bytes) -> bytes:
+    """The checksum an entry starts with: of its bytes, and of its kind and name (an entry
+    copied under another name is not that entry)."""
+    digest = hashlib.sha256(f"{kind}/{entry}\0".encode())
+    digest.update(payload)
+    return digest.hexdigest()[:32].encode()
 
 
 def put(
@@ -94,17 +100,21 @@ def put(
             dir=folder, delete=False, prefix=".", suffix=".tmp"
         ) as handle:
             written = Path(handle.name)
-            try:
-                handle.write(_checksum(data) + b"\n" + data)
-            except OSError:
-                written.unlink(missing_ok=True)
-                raise
-        os.replace(written, folder / entry)
-        entries = [path for path in folder.iterdir() if not path.name.startswith(".")]
+        try:
+            written.write_bytes(_checksum(kind, entry, data) + b"\n" + data)
+            os.replace(written, folder / entry)
+        finally:
+            written.unlink(missing_ok=True)  # gone already when it was moved into place
         if replaces:
-            for old in entries:
+            for old in folder.iterdir():
                 if old.name.startswith(replaces) and old.name != entry:
                     old.unlink(missing_ok=True)
+        entries = []
+        for path in folder.iterdir():
+            if not path.name.startswith("."):
+                entries.append(path)
+            elif time.time() - path.stat().st_mtime > 3600:
+                path.unlink(missing_ok=True)  # a writer killed mid-way an hour ago or more
         if len(entries) > KEEP:
             entries.sort(key=lambda path: path.stat().st_mtime_ns)
             for old in entries[: len(entries) - KEEP]:

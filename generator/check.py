@@ -31,6 +31,8 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 
+import jinja2
+
 from generator import cache
 from generator.i18n.catalogs import (
     POT_FILE,
@@ -180,10 +182,16 @@ def template_sentences() -> list[Sentence]:
 
 
 def _template_sentences(templates: list[Path]) -> list[Sentence]:
+    """Raises :class:`jinja2.TemplateSyntaxError` for a template that does not parse (Babel's
+    extractor would skip it without a word, and its claims would seem to back nothing)."""
     from jinja2.ext import babel_extract
 
+    from generator.site.render import environment
+
+    env = environment()
     found = []
     for template in templates:
+        env.parse(template.read_text(encoding="utf-8"), template.name, str(template))
         with template.open("rb") as handle:
             extracted = list(
                 babel_extract(
@@ -209,7 +217,11 @@ def check_claims() -> Problems:
     """Every sentence that states a rule is played in its engine (:mod:`generator.pages.claims`)."""
     try:
         sentences = template_sentences()
-    except Exception as error:  # a template that does not parse: reported by catalogs/site
+    except jinja2.TemplateSyntaxError as error:
+        at = f"{_rel(error.filename or TEMPLATES_DIR)}:{error.lineno}"
+        yield f"{at}: the template cannot be read for its claims: {error.message}"
+        return
+    except Exception as error:  # a template that cannot be read: reported by catalogs/site
         yield f"{_rel(TEMPLATES_DIR)}:1: the templates cannot be read for their claims: {error}"
         return
     sets = claim_sets()
@@ -542,6 +554,12 @@ def run_checks(
     rendered once for ``pages`` and ``site``. ``submit`` runs the parts of
     :data:`IN_WORKER` in a worker process meanwhile.
     """
+    return list(dict.fromkeys(_problems(parts, rendered, submit)))  # each said once
+
+
+def _problems(
+    parts: list[str] | None, rendered: Rendered | None, submit: Submit | None
+) -> list[str]:
     try:
         languages = site_languages()
     except GolfError as error:

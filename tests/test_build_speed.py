@@ -204,29 +204,26 @@ def test_offline_and_a_site_url_do_not_go_together(
     assert not out.exists()
 
 
-def test_the_theme_listing_is_kept_until_a_folder_changes(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from generator import cache
+def test_the_theme_listing_key_changes_with_any_file_name(tmp_path: Path) -> None:
     from generator.site import mkdocs_hook
 
-    monkeypatch.setattr(cache, "CACHE_DIR", tmp_path / "cache")
     theme = tmp_path / "theme"
     (theme / "partials").mkdir(parents=True)
     (theme / "main.html").write_text("x")
-    folders = mkdocs_hook._folders((str(theme), str(tmp_path / "missing")))
-    assert folders[str(tmp_path / "missing")] == -1 and str(theme / "partials") in folders
-    mkdocs_hook._keep_listing("entry", folders, ["main.html"])
-    assert mkdocs_hook._kept_listing("entry") == ["main.html"]
+    roots = (str(theme), str(tmp_path / "missing"))
+    before = mkdocs_hook._file_names(roots)
     (theme / "main.html").write_text("changed")  # a file's text: the same names
-    assert mkdocs_hook._kept_listing("entry") == ["main.html"]
-    time_before = (theme / "partials").stat().st_mtime_ns
-    (theme / "partials" / "new.html").write_text("y")  # a name added in a folder below
-    os.utime(theme / "partials", ns=(time_before + 10**9, time_before + 10**9))
-    assert mkdocs_hook._kept_listing("entry") is None
+    assert mkdocs_hook._file_names(roots) == before
+    stamp = (theme / "partials").stat().st_mtime_ns
+    (theme / "partials" / "new.html").write_text("y")  # a name added, its folder's time put back
+    os.utime(theme / "partials", ns=(stamp, stamp))
+    added = mkdocs_hook._file_names(roots)
+    assert added != before
+    (theme / "partials" / "new.html").rename(theme / "partials" / "old.html")
+    assert mkdocs_hook._file_names(roots) not in (before, added)
     (tmp_path / "missing").mkdir()
-    mkdocs_hook._keep_listing("other", {str(tmp_path / "missing"): -1}, [])
-    assert mkdocs_hook._kept_listing("other") is None  # a folder that appeared
+    (tmp_path / "missing" / "main.html").write_text("x")  # the same name in another root
+    assert mkdocs_hook._file_names(roots) not in (before, added)
 
 
 def test_the_build_lists_the_theme_from_the_cache(
@@ -239,6 +236,11 @@ def test_the_build_lists_the_theme_from_the_cache(
     monkeypatch.setattr(cache, "CACHE_DIR", tmp_path / "cache")
     en = next(lang for lang in languages() if lang.code == "en")
     jobs = build.stage_languages(tmp_path / "s", [en], build.render_all([en]), None, offline=False)
+    overrides = tmp_path / "overrides"  # a copy: files are added to it below
+    shutil.copytree(ROOT / "docs_src" / "overrides", overrides)
+    config = yaml.safe_load(jobs[0][0].read_text(encoding="utf-8"))
+    config["theme"]["custom_dir"] = str(overrides)
+    jobs[0][0].write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
     listings: list[object] = []
     real = jinja2.Environment.list_templates
 
@@ -253,3 +255,11 @@ def test_the_build_lists_the_theme_from_the_cache(
         build.mkdocs_build(*jobs[0])
         trees.append(_tree(tmp_path / "s" / "site" / "en"))
     assert len(listings) == 1 and trees[0] == trees[1]
+    # a file added to the overrides (its folder's time put back, as tar and rsync do) is listed
+    stamp = overrides.stat().st_mtime_ns
+    (overrides / "golf-test-added.txt").write_text("added")
+    os.utime(overrides, ns=(stamp, stamp))
+    monkeypatch.setattr(build, "THEME_FILES", {})
+    build.mkdocs_build(*jobs[0])
+    assert len(listings) == 2
+    assert (tmp_path / "s" / "site" / "en" / "golf-test-added.txt").exists()

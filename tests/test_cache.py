@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import jinja2
 import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
@@ -14,6 +15,7 @@ from generator.i18n import catalog_cli
 from generator.i18n.catalogs import ROOT, languages
 from generator.site import pagetext
 from generator.site.build import render_all
+from generator.site.jinja_cache import CompiledTemplates
 
 
 def test_an_entry_reads_back_and_the_newest_are_kept(
@@ -112,3 +114,46 @@ def test_a_page_text_from_the_cache_is_the_page_text(
             assert pagetext.markdown_text(source, pictures=True) == fresh  # worked out, kept
             assert pagetext.markdown_text(source, pictures=True) == fresh  # read back
             assert pagetext.markdown_text(source + "\nMore.\n", pictures=True) != fresh
+
+
+def _i18n_env(compiled: CompiledTemplates, trimmed: bool) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.DictLoader({"t.j2": "{% trans %}one\n   two{% endtrans %}"}),
+        extensions=["jinja2.ext.i18n"],
+        bytecode_cache=compiled,
+    )
+    env.policies["ext.i18n.trimmed"] = trimmed
+    env.install_null_translations()  # type: ignore[attr-defined]
+    return env
+
+
+def test_a_template_compiled_under_other_settings_is_compiled_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cache, "CACHE_DIR", tmp_path)
+    for _ in range(2):  # the second time from the disk (a new in-memory cache)
+        assert _i18n_env(CompiledTemplates("jinja-test"), True).get_template("t.j2").render() == (
+            "one two"
+        )
+        assert _i18n_env(CompiledTemplates("jinja-test"), False).get_template("t.j2").render() == (
+            "one\n   two"
+        )
+    assert len(list((tmp_path / "jinja-test").iterdir())) == 2
+
+
+def test_compiled_bytes_that_do_not_load_are_compiled_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cache, "CACHE_DIR", tmp_path)
+    _i18n_env(CompiledTemplates("jinja-test"), True).get_template("t.j2")
+    (entry,) = (tmp_path / "jinja-test").iterdir()
+    kept = cache.get("jinja-test", entry.name)
+    assert kept is not None
+    for wrong in (kept[:-5], kept[:-5] + b"\xff" * 5, b""):
+        cache.put("jinja-test", entry.name, wrong)  # a writer with a bug
+        rendered = _i18n_env(CompiledTemplates("jinja-test"), True).get_template("t.j2").render()
+        assert rendered == "one two"
+    # a constant of the compiled code changed on disk, the length kept: not that entry
+    entry.write_bytes(entry.read_bytes().replace(b"one", b"ONE"))
+    rendered = _i18n_env(CompiledTemplates("jinja-test"), True).get_template("t.j2").render()
+    assert rendered == "one two"

@@ -358,10 +358,14 @@ def translations(language: Language, *, fallback_warning: bool = True) -> Transl
         po = None  # read_catalog says what is wrong
     entry = cache.key(po or b"", language.code, _CODE, cache.versions("babel"))
     kept = cache.get("mo", entry) if po is not None else None
-    if kept is not None and kept[:1] in b"0123456789":
+    if kept is not None:
         count, _, mo = kept.partition(b"\n")
-        _warn_missing(language, int(count), fallback_warning)
-        return Translations(fp=io.BytesIO(mo), domain=DOMAIN)
+        try:
+            compiled = Translations(fp=io.BytesIO(mo), domain=DOMAIN)
+            _warn_missing(language, int(count), fallback_warning)
+            return compiled
+        except Exception:  # bytes gettext cannot read (a writer with a bug): compile again
+            pass
     catalog = read_catalog(language.po_file, language.code)
     problems = list(placeholder_problems(language.po_file, catalog))
     if problems:

@@ -277,13 +277,19 @@ def parse_row(text: str, rule_set: RuleSet, letter: str | None = None) -> Census
     return _parse_row_slowly(text, rule_set)
 
 
+def _whole(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits (``str.isdigit`` also takes "¹" and
+    other scripts' digits)."""
+    return re.fullmatch(r"[0-9]+", text) is not None
+
+
 def _parse_row_slowly(text: str, rule_set: RuleSet) -> CensusRow:
     """:func:`parse_row` field by field, to say what is wrong."""
     fields = text.split(",")
     if len(fields) != 6:
         raise CensusError(f"expected 6 fields, found {len(fields)} in {text!r}")
     number_text, code, verdict, best_text, cpu_text, nodes_text = fields
-    if not number_text.isdigit() or int(number_text) < 1:
+    if not _whole(number_text) or int(number_text) < 1:
         raise CensusError(f"deal number {number_text!r} is not a whole number from 1")
     number = int(number_text)
     expected = code_for(number, rule_set)
@@ -296,7 +302,7 @@ def _parse_row_slowly(text: str, rule_set: RuleSet) -> CensusRow:
     winnable = VERDICTS[verdict]
     best: int | None = None
     if best_text:
-        if not best_text.isdigit() or int(best_text) > TABLEAU_SIZE:
+        if not _whole(best_text) or int(best_text) > TABLEAU_SIZE:
             raise CensusError(
                 f"best_removals {best_text!r} is not a number from 0 to {TABLEAU_SIZE}"
             )
@@ -306,9 +312,9 @@ def _parse_row_slowly(text: str, rule_set: RuleSet) -> CensusRow:
                 f"best_removals {best} contradicts verdict {verdict!r} "
                 f"(a deal is winnable exactly when all {TABLEAU_SIZE} cards can be removed)"
             )
-    if not re.fullmatch(r"\d+\.\d", cpu_text):
+    if not re.fullmatch(r"[0-9]+\.[0-9]", cpu_text):
         raise CensusError(f"cpu_ms {cpu_text!r} is not milliseconds with one decimal")
-    if not nodes_text.isdigit() or len(nodes_text) > 18:
+    if not _whole(nodes_text) or len(nodes_text) > 18:
         raise CensusError(f"nodes {nodes_text!r} is not a whole number below 10**18")
     return CensusRow(number, code, winnable, best, float(cpu_text), int(nodes_text))
 
@@ -398,7 +404,7 @@ def _check_header(header: dict[str, str], rule_set: RuleSet, name: str) -> None:
             f"{name}:{line_of('rules')}: rules {header['rules']!r} where the file name says "
             f"{str(rule_set)!r}"
         )
-    match = re.fullmatch(r"(\d+)-(\d+)", header["deals"])
+    match = re.fullmatch(r"([0-9]+)-([0-9]+)", header["deals"])
     if not match or not 1 <= int(match[1]) <= int(match[2]):
         raise CensusError(
             f"{name}:{line_of('deals')}: deals {header['deals']!r} is not a range like '1-500'"

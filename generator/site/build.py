@@ -66,7 +66,7 @@ OFFLINE_SHIM_PAGE = "assets/iframe-worker/shim.js"
 """Where an offline build puts :data:`OFFLINE_SHIM` in each language's site."""
 
 
-THEME_CACHE = CompiledTemplates(ROOT / "_build" / "jinja")
+THEME_CACHE = CompiledTemplates("jinja-theme")
 """The theme's compiled templates (:class:`~generator.site.jinja_cache.CompiledTemplates`)."""
 
 THEME_FILES: dict[tuple[Any, ...], list[str]] = {}
@@ -450,11 +450,11 @@ def build_site(
                 # say what ``check`` says of it: where, and everything else that is wrong
                 problems = finish(None) if finish else []
                 if problems:
-                    raise BuildRefused(problems) from None
+                    raise BuildRefused(list(dict.fromkeys(problems))) from None
                 raise
             problems = build_languages(jobs, submit, finish, rendered)
         if problems:
-            raise BuildRefused(problems)
+            raise BuildRefused(list(dict.fromkeys(problems)))  # each said once
         write_root_files(staging / "site", all_languages, site_url, offline=offline)
         old = staging / "old-site"
         if site.exists():

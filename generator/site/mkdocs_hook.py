@@ -89,10 +89,9 @@ def on_post_template(output_content: str, template_name: str, config: Any) -> st
 def on_config(config: Any) -> None:
     """Every Jinja environment the theme makes (MkDocs' own, the search plugin's) shares the
     compiled templates; in ``build``, the list of the theme's files is also made once per process
-    (walking Material's folder, icons and all, costs as much as a page) and kept in
-    :mod:`generator.cache` while none of the theme's folders changes (a name added, removed or
-    renamed in one changes its time). ``serve`` walks it each time, so that a file added to the
-    overrides shows up."""
+    (filtering Material's 14,500 files, icons and all, costs as much as a page) and kept in
+    :mod:`generator.cache` under the names of all the theme's files (walking the folders is
+    cheap; a file added, removed or renamed makes a new key). ``serve`` lists it each time."""
     make_env = config.theme.get_env
     theme_files = "generator_language" not in config["extra"]
     static = tuple(sorted(config.theme.static_templates))
@@ -110,15 +109,19 @@ def on_config(config: Any) -> None:
                 # MkDocs' filter depends only on the static templates (in the key)
                 names = build.THEME_FILES.get((key, extensions))
                 if names is None:
-                    # the folders as they are, not as a configuration in a temporary folder
-                    # names them: the key is the same in every build
+                    # the folders as they are (not as a configuration in a temporary folder
+                    # names them) and every file in them: the listing depends on nothing else
                     roots = tuple(os.path.realpath(root) for root in key[0])
-                    entry = cache.key(repr((roots, static, extensions)), cache.versions("mkdocs"))
+                    follow = bool(getattr(env.loader, "followlinks", False))
+                    entry = cache.key(
+                        repr((roots, static, extensions, follow)),
+                        cache.versions("mkdocs", "jinja2"),
+                        _file_names(roots, follow),
+                    )
                     names = _kept_listing(entry)
                     if names is None:
-                        folders = _folders(roots)  # before: a change meanwhile lists again
                         names = list_templates(extensions, filter_func)
-                        _keep_listing(entry, folders, names)
+                        cache.put("theme-files", entry, json.dumps(names).encode())
                     build.THEME_FILES[(key, extensions)] = names
                 return list(names)
 
@@ -128,37 +131,27 @@ def on_config(config: Any) -> None:
     config.theme.get_env = get_env
 
 
-def _folders(roots: tuple[str, ...]) -> dict[str, int]:
-    """Every folder under ``roots`` and the time it last changed (a name added, removed or
-    renamed in it); -1 for a root that is missing."""
-    found: dict[str, int] = {}
+def _file_names(roots: tuple[str, ...], follow: bool = False) -> str:
+    """Every file under ``roots`` by its path in its root, as Jinja's loader walks them."""
+    found = []
     for root in roots:
-        if not Path(root).is_dir():
-            found[root] = -1
-            continue
-        for folder, _dirs, _files in os.walk(root):
-            found[folder] = os.stat(folder).st_mtime_ns
-    return found
+        found.append(f"{root}\0")
+        for folder, _dirs, files in os.walk(root, followlinks=follow):
+            relative = os.path.relpath(folder, root)
+            found.extend(f"{relative}/{name}" for name in files)
+    return "\n".join(sorted(found))
 
 
 def _kept_listing(entry: str) -> list[str] | None:
-    """The theme's files as listed before, if no folder of it has changed since."""
+    """The theme's files as listed before for the same files."""
     data = cache.get("theme-files", entry)
     if data is None:
         return None
     try:
-        kept = json.loads(data)
-        for folder, changed in kept["folders"].items():
-            now = os.stat(folder).st_mtime_ns if os.path.isdir(folder) else -1
-            if now != changed:
-                return None
-        return [str(name) for name in kept["names"]]
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        names = json.loads(data)
+    except ValueError:
         return None
-
-
-def _keep_listing(entry: str, folders: dict[str, int], names: list[str]) -> None:
-    cache.put("theme-files", entry, json.dumps({"folders": folders, "names": names}).encode())
+    return [str(name) for name in names] if isinstance(names, list) else None
 
 
 def error_page(message: str) -> str:

@@ -14,6 +14,7 @@ form control's label are lines of their own; what is drawn for the eye only
 
 from __future__ import annotations
 
+import contextlib
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -182,7 +183,8 @@ def markdown_text(source: str, *, pictures: bool = False) -> str:
     entry = cache.key(source, str(pictures), _CODE_KEY)
     kept = cache.get("page-text", entry)
     if kept is not None:
-        return kept.decode("utf-8")
+        with contextlib.suppress(UnicodeDecodeError):  # (a writer with a bug): work it out
+            return kept.decode("utf-8")
     text = _markdown_text(source, pictures=pictures)
     cache.put("page-text", entry, text.encode("utf-8"))
     return text

@@ -99,7 +99,7 @@ def _as_text(helper: Callable[..., str]) -> Callable[..., Text]:
     return wrapped
 
 
-PAGE_TEMPLATES = CompiledTemplates(ROOT / "_build" / "jinja-pages")
+PAGE_TEMPLATES = CompiledTemplates("jinja-pages")
 """The page templates, compiled once for every language (and kept for the next process)."""
 
 

@@ -120,6 +120,9 @@ def test_a_file_named_after_no_rule_set_is_refused(tmp_path: Path) -> None:
         (lambda ls: [*ls, "3,GO1-C-AAAAAAD,unwinnable,35,0.4,1"], r":8: best_removals 35 contra"),
         (lambda ls: [*ls, "3,GO1-C-AAAAAAD,winnable,35,0.45,1"], r":8: cpu_ms '0.45'"),
         (lambda ls: [*ls, "3,GO1-C-AAAAAAD,winnable,35,0.4,-1"], r":8: nodes '-1'"),
+        (lambda ls: [*ls, "3,GO1-C-AAAAAAD,winnable,35,0.4,212¹"], r":8: nodes '212¹'"),
+        (lambda ls: [*ls, "٣,GO1-C-AAAAAAD,winnable,35,0.4,1"], r":8: deal number '٣'"),
+        (lambda ls: [*ls, "3,GO1-C-AAAAAAD,winnable,٣5,0.4,1"], r":8: best_removals '٣5'"),
     ],
 )
 def test_a_malformed_file_is_refused_naming_file_and_line(
