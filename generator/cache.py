@@ -15,6 +15,7 @@ again (``GOLF_NO_CACHE=1`` turns it off; ``0`` or empty leaves it on).
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import importlib.metadata
 import os
@@ -41,6 +42,7 @@ def key(*parts: bytes | str | Path) -> str:
     return digest.hexdigest()[:40]
 
 
+@functools.cache  # what is installed does not change while a process runs
 def versions(*distributions: str) -> str:
     """Python's version and the installed versions of ``distributions``, for a key."""
     found = [f"python={platform.python_implementation()}-{platform.python_version()}"]
