@@ -157,3 +157,26 @@ def test_compiled_bytes_that_do_not_load_are_compiled_again(
     entry.write_bytes(entry.read_bytes().replace(b"one", b"ONE"))
     rendered = _i18n_env(CompiledTemplates("jinja-test"), True).get_template("t.j2").render()
     assert rendered == "one two"
+
+
+def test_an_entry_copied_under_another_name_is_not_read(tmp_path: Path) -> None:
+    cache.put("census", "strict.a", b"columns", tmp_path)
+    folder = tmp_path / "census"
+    (folder / "classic.a").write_bytes((folder / "strict.a").read_bytes())
+    assert cache.get("census", "classic.a", tmp_path) is None
+    (tmp_path / "mo").mkdir()
+    (tmp_path / "mo" / "strict.a").write_bytes((folder / "strict.a").read_bytes())
+    assert cache.get("mo", "strict.a", tmp_path) is None
+
+
+def test_a_write_that_fails_leaves_no_temporary_file(tmp_path: Path) -> None:
+    (tmp_path / "kind" / "a").mkdir(parents=True)  # the rename onto it fails
+    cache.put("kind", "a", b"one", tmp_path)
+    assert [p.name for p in (tmp_path / "kind").iterdir()] == ["a"]
+    old = tmp_path / "kind" / ".left-by-a-killed-writer.tmp"
+    old.write_bytes(b"half")
+    os.utime(old, (0, 0))
+    fresh = tmp_path / "kind" / ".being-written.tmp"
+    fresh.write_bytes(b"half")
+    cache.put("kind", "b", b"two", tmp_path)
+    assert sorted(p.name for p in (tmp_path / "kind").iterdir()) == [".being-written.tmp", "a", "b"]
