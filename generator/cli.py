@@ -111,7 +111,12 @@ def _solve_lines(
 
 
 def _census(args: argparse.Namespace) -> int:
-    from generator.patience.census import CENSUS_DIR, STANDARD_RULE_SETS, run_census
+    from generator.patience.census import (
+        CENSUS_DIR,
+        STANDARD_RULE_SETS,
+        CensusJob,
+        run_census,
+    )
 
     if args.workers is not None and args.workers < 1:
         raise GolfError(f"--workers {args.workers}: need at least 1")
@@ -123,17 +128,16 @@ def _census(args: argparse.Namespace) -> int:
     variants = [Variant(v) for v in args.variant]
     rules = [Rules(r) for r in args.rules] or ([*Rules] if variants else [])
     rule_sets = [RuleSet.of(r, variants) for r in rules] or list(STANDARD_RULE_SETS)
-    return run_census(
+    job = CensusJob(
         args.first,
         args.last,
-        list(dict.fromkeys(rule_sets)),
+        tuple(dict.fromkeys(rule_sets)),
         workers=args.workers or len(os.sched_getaffinity(0)),
         folder=args.out or CENSUS_DIR,
         best=args.best,
         command=" ".join(words),
-        out=sys.stdout,
-        err=sys.stderr,
     )
+    return run_census(job, out=sys.stdout, err=sys.stderr)
 
 
 def _recorded_game(

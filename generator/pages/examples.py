@@ -147,12 +147,8 @@ def load_examples(path: Path = EXAMPLES) -> list[Example]:
 def _read_examples(data: _Located) -> list[Example]:
     path = data.path
     top = data.mapping(data.data, "the file")
-    entries = data.field(top, "examples")
-    if not isinstance(entries, list):
-        raise data.error(top, "examples: expected a list")
     examples = []
-    for entry in entries:
-        entry = data.mapping(entry, "an example")
+    for entry in data.mappings(top, "examples", "an example"):
         name = data.field(entry, "name")
         if name not in KINDS:
             raise data.error(entry, f"example {name!r} is not one of {', '.join(KINDS)}")

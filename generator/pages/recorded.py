@@ -101,6 +101,17 @@ class _Located:
             raise self.error(mapping, f"missing key {key!r}")
         return mapping[key]
 
+    def listing(self, mapping: dict[str, Any], key: str) -> list[Any]:
+        """The list under ``key`` (an error at ``mapping`` if it is missing or no list)."""
+        value = self.field(mapping, key)
+        if not isinstance(value, list):
+            raise self.error(mapping, f"{key}: expected a list")
+        return value
+
+    def mappings(self, mapping: dict[str, Any], key: str, each: str) -> list[dict[str, Any]]:
+        """The list of mappings under ``key``; ``each`` names one in an error."""
+        return [self.mapping(item, each) for item in self.listing(mapping, key)]
+
     def deal(self, mapping: dict[str, Any]) -> Deal:
         columns = self.field(mapping, "columns")
         places = [("stock", self.field(mapping, "stock"))]
@@ -141,9 +152,7 @@ def load_recorded_game(path: Path = REFERENCE_GAME) -> RecordedGame:
         rules = Rules(data.field(top, "rules"))
     except ValueError:
         raise data.error(top, f"rules must be one of {[r.value for r in Rules]}") from None
-    moves_data = data.field(top, "moves")
-    if not isinstance(moves_data, list):
-        raise data.error(top, "moves: expected a list")
+    moves_data = data.listing(top, "moves")
     moves = []
     for number, item in enumerate(moves_data, start=1):
         try:

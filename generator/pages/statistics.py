@@ -143,12 +143,8 @@ def load_sources(path: Path = SOURCES) -> Literature:
             if key in sources:
                 raise data.error(entry, f"source {key!r} is listed twice")
             sources[key] = _source(data, str(key), entry, checked)
-    figures_data = data.field(top, "published_figures")
-    if not isinstance(figures_data, list):
-        raise data.error(top, "published_figures: expected a list")
     figures = []
-    for item in figures_data:
-        item = data.mapping(item, "a published figure")
+    for item in data.mappings(top, "published_figures", "a published figure"):
         key = data.field(item, "source")
         if key not in sources or not sources[key].checked:
             raise data.error(item, f"source {key!r} is not a confirmed source of the file")

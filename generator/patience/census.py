@@ -687,46 +687,50 @@ class RunReport:
         return lines
 
 
+@dataclass(frozen=True)
+class CensusJob:
+    """What a census run is asked to do: deals ``first``..``last`` under each rule set, into
+    ``folder``, on ``workers`` processes, with the best result or not; ``command`` is the
+    command line its files' headers record, ``chunk`` the deals per task (``None``: chosen)."""
+
+    first: int
+    last: int
+    rule_sets: tuple[RuleSet, ...]
+    workers: int
+    folder: Path
+    best: bool
+    command: str
+    chunk: int | None = None
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.first <= self.last:
+            raise CensusError(f"bad range {self.first}-{self.last}: need 1 <= --from <= --to")
+
+
 def census_command(
-    first: int,
-    last: int,
-    rule_sets: Sequence[RuleSet],
-    *,
-    workers: int,
-    folder: Path,
-    best: bool,
-    command: str,
-    err: TextIO,
-    stop: threading.Event | None = None,
-    chunk: int | None = None,
+    job: CensusJob, *, err: TextIO, stop: threading.Event | None = None
 ) -> list[RunReport]:
-    """Solve deals ``first``..``last`` under each rule set into ``folder``; resumable.
+    """Solve ``job``'s deals under each rule set into its folder; resumable.
 
     Rows go to ``<file>.partial`` as they come; a rerun skips what is there.
     When ``stop`` is set (the CLI sets it on Ctrl-C and SIGTERM) the run stops
     between chunks and raises :class:`Stopped`, losing nothing solved. The
     ``.csv.gz`` appears (atomically) only once its range is complete.
     """
-    if not 1 <= first <= last:
-        raise CensusError(f"bad range {first}-{last}: need 1 <= --from <= --to")
     stop = stop or threading.Event()
-    folder.mkdir(parents=True, exist_ok=True)
+    job.folder.mkdir(parents=True, exist_ok=True)
     reports = []
     pool = None
     try:
-        for rule_set in rule_sets:
-            path = folder / file_name(rule_set)
-            done = _complete(path, first, last, rule_set, err)
+        for rule_set in job.rule_sets:
+            path = job.folder / file_name(rule_set)
+            done = _complete(path, job.first, job.last, rule_set, err)
             if done is not None:
-                reports.append(RunReport(done, 0, 0.0, 0.0, workers, skipped=True))
+                reports.append(RunReport(done, 0, 0.0, 0.0, job.workers, skipped=True))
                 continue
-            if workers > 1 and pool is None:
-                pool = multiprocessing.get_context("fork").Pool(workers, _worker_start)
-            reports.append(
-                _run_one(
-                    path, first, last, rule_set, workers, best, command, err, stop, pool, chunk
-                )
-            )
+            if job.workers > 1 and pool is None:
+                pool = multiprocessing.get_context("fork").Pool(job.workers, _worker_start)
+            reports.append(_run_one(job, rule_set, err, stop, pool))
     finally:
         if pool is not None:
             pool.terminate()
@@ -750,22 +754,18 @@ def _complete(path: Path, first: int, last: int, rule_set: RuleSet, err: TextIO)
 
 
 def _run_one(
-    path: Path,
-    first: int,
-    last: int,
+    job: CensusJob,
     rule_set: RuleSet,
-    workers: int,
-    best: bool,
-    command: str,
     err: TextIO,
     stop: threading.Event,
     pool: Pool | None,
-    chunk: int | None,
 ) -> RunReport:
+    first, last, workers, best = job.first, job.last, job.workers, job.best
+    path = job.folder / file_name(rule_set)
     partial = path.with_name(path.name + PARTIAL)
     best_text = "on" if best else "off"
     header = {
-        "command": command,
+        "command": job.command,
         "rules": str(rule_set),
         "deals": f"{first}-{last}",
         "solver": "C search" if has_fast_search() else "Python search",
@@ -774,7 +774,7 @@ def _run_one(
     }
     rows = _read_partial(partial, rule_set, header) if partial.exists() else {}
     todo = [n for n in range(first, last + 1) if n not in rows]
-    size = chunk or max(1, min(100, len(todo) // (workers * 20) or 1))
+    size = job.chunk or max(1, min(100, len(todo) // (workers * 20) or 1))
     tasks = [(rule_set, tuple(todo[i : i + size]), best) for i in range(0, len(todo), size)]
     progress = Progress(len(todo), err, label=str(rule_set))
     if rows and todo:
@@ -883,21 +883,8 @@ def _write_final(path: Path, header: dict[str, str], rows: list[CensusRow]) -> N
         raise
 
 
-def run_census(
-    first: int,
-    last: int,
-    rule_sets: Sequence[RuleSet],
-    *,
-    workers: int,
-    folder: Path,
-    best: bool,
-    command: str,
-    out: TextIO,
-    err: TextIO,
-) -> int:
+def run_census(job: CensusJob, *, out: TextIO, err: TextIO) -> int:
     """``python -m generator census``: run, stop cleanly on Ctrl-C or SIGTERM, print the report."""
-    if not 1 <= first <= last:
-        raise CensusError(f"bad range {first}-{last}: need 1 <= --from <= --to")
     if not has_fast_search():
         print(f"census: {NO_FAST_SEARCH}", file=err, flush=True)
     stop = threading.Event()
@@ -905,20 +892,10 @@ def run_census(
         sig: signal.signal(sig, lambda *_: stop.set()) for sig in (signal.SIGINT, signal.SIGTERM)
     }
     try:
-        reports = census_command(
-            first,
-            last,
-            rule_sets,
-            workers=workers,
-            folder=folder,
-            best=best,
-            command=command,
-            err=err,
-            stop=stop,
-        )
+        reports = census_command(job, err=err, stop=stop)
     except Stopped:
         print(
-            f"census: stopped; every deal solved so far is kept in {where(folder)}/*{PARTIAL}: "
+            f"census: stopped; every deal solved so far is kept in {where(job.folder)}/*{PARTIAL}: "
             "run the same command again to go on",
             file=err,
         )

@@ -26,6 +26,7 @@ from generator.patience.census import (
     STANDARD_RULE_SETS,
     Census,
     CensusError,
+    CensusJob,
     RunReport,
     Stopped,
     _parse_quickly,
@@ -277,9 +278,10 @@ def run(
         "folder": folder,
         "best": True,
         "command": f"python -m generator census --from {first} --to {last}",
-        "err": io.StringIO(),
     }
-    return census_command(first, last, rule_sets, **{**settings, **options})
+    calling = {"err": options.pop("err", io.StringIO()), "stop": options.pop("stop", None)}
+    job = CensusJob(first, last, rule_sets, **{**settings, **options})
+    return census_command(job, **calling)
 
 
 def facts(census: Census) -> list[tuple[int, str, bool, int | None, int]]:
