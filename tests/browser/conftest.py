@@ -223,6 +223,14 @@ def disk_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
 
 
 @pytest.fixture(scope="session")
+def plain_site(disk_site: Site) -> Iterator[Site]:
+    """The plain build (no site URL: empty sitemaps, relative links) served by a static server on
+    localhost, as the README's ``python -m http.server -d site`` serves it."""
+    with served(disk_site.root) as url:
+        yield Site(disk_site.root, url)
+
+
+@pytest.fixture(scope="session")
 def offline_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
     """The site of ``python -m generator build --offline``, opened from disk."""
     out = built(tmp_path_factory.mktemp("offline") / "site", "--offline")

@@ -1,4 +1,4 @@
-"""The plain and the offline build opened from disk, search offline, and what a visitor chooses
+"""The plain build served without a site URL, the plain and the offline build opened from disk, search offline, and what a visitor chooses
 kept from language to language.
 
 Opened from disk (``file://``, as an app's bundled help often is), a sample of
@@ -18,6 +18,7 @@ won-game stepper's ``#move-N``. Screenshots:
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urldefrag
@@ -89,6 +90,27 @@ def test_build_opened_from_disk(
     assert not problems, "\n".join(problems)
 
 
+def test_plain_build_served_without_a_site_url(contexts: dict[str, Any], plain_site: Site) -> None:
+    """The plain build served as the README serves it (``python -m http.server -d site``): no
+    site URL, so every sitemap is empty. Each language's sample pages pass the served pages'
+    checks, and their switcher lands on the same page in every other language (Material's script
+    looked the page up in the empty sitemaps and landed on the home page)."""
+    problems = []
+    for code in CODES:
+        for number, target in enumerate(disk_targets(plain_site, code)):
+            target = replace(target, name=target.name.replace("disk-", "plain-", 1))
+            scheme, width = VISITS[number % len(VISITS)]
+            with opened(contexts[scheme], plain_site, target, width) as (page, recorder):
+                found = page_problems(page, scheme, target.material)
+                found += broken_links(page, plain_site)
+                found += recorder.take()
+                if target.material:
+                    found += switcher_problems(page, plain_site, target, recorder)
+                found += recorder.take()
+            problems += [f"{target.path} at {width} px, {scheme}: {p}" for p in found]
+    assert not problems, "\n".join(problems)
+
+
 @pytest.mark.parametrize("code", CODES)
 def test_offline_search_finds_the_rules_page(context: Any, offline_site: Site, code: str) -> None:
     """Typed into the search box of the offline build's home page, a word of the rules page's
@@ -125,7 +147,7 @@ def toggle_palette(page: Any) -> None:
     page.locator("[data-md-component=palette] label:not([hidden])").click()
 
 
-@pytest.mark.parametrize("build", ["site", "disk_site", "offline_site"])
+@pytest.mark.parametrize("build", ["site", "plain_site", "disk_site", "offline_site"])
 def test_chosen_palette_holds_in_every_language(
     request: pytest.FixtureRequest, context: Any, build: str
 ) -> None:
@@ -151,7 +173,7 @@ def test_chosen_palette_holds_in_every_language(
     assert not problems, "\n".join(problems)
 
 
-@pytest.mark.parametrize("build", ["site", "disk_site", "offline_site"])
+@pytest.mark.parametrize("build", ["site", "plain_site", "disk_site", "offline_site"])
 def test_switcher_keeps_the_stepper_move(
     request: pytest.FixtureRequest, context: Any, build: str
 ) -> None:
