@@ -1,5 +1,5 @@
-"""The plain build served without a site URL, the plain and the offline build opened from disk, search offline, and what a visitor chooses
-kept from language to language.
+"""The plain build served without a site URL, the plain and the offline build opened from
+disk, search offline, and what a visitor chooses kept from language to language.
 
 Opened from disk (``file://``, as an app's bundled help often is), a sample of
 each build's pages (every language's home, rules and won-game page and its 404
