@@ -151,6 +151,9 @@ DARK_MODE = N_("Dark mode")
 LIGHT_MODE = N_("Light mode")
 # TRANSLATORS: the heading of the page a visitor sees when a page of the site is missing.
 NOT_FOUND_TITLE = N_("404 - Not found")
+# TRANSLATORS: the sentence under the heading of the page a visitor sees when a page of the
+# site is missing, before the list of the site's pages and a search button.
+NOT_FOUND_LEAD = N_("This page is not on the site. Go on from here:")
 # TRANSLATORS: a section of the site's navigation: the patience (solitaire) for one player.
 NAV_PATIENCE = N_("Golf patience")
 # TRANSLATORS: a section of the site's navigation: Golf the card game for 2 or more players.

@@ -46,6 +46,7 @@ from generator.i18n.words import (
     LIGHT_MODE,
     NAV_CARD_GAME,
     NAV_PATIENCE,
+    NOT_FOUND_LEAD,
     NOT_FOUND_TITLE,
     SITE_DESCRIPTION,
     SITE_NAME,
@@ -170,6 +171,7 @@ def language_config(
         for other in all_languages
     ]
     extra["not_found"] = _config_text(t.gettext(NOT_FOUND_TITLE), language, NOT_FOUND_TITLE)
+    extra["not_found_lead"] = _config_text(t.gettext(NOT_FOUND_LEAD), language, NOT_FOUND_LEAD)
     if offline:
         # Material's offline plugin turns directory URLs off and inlines the search index
         # into a script; the Web Worker shim it would fetch from unpkg.com is shipped instead.
@@ -309,8 +311,9 @@ NOT_FOUND = """<!doctype html>
 <html lang="{lang}">
 <head><meta charset="utf-8"><title>Golf: 404 - Not found</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body><h1>404 - Not found</h1>
-<p>{links}</p>{on_disk}
+<body><main><h1>404 - Not found</h1>
+<p>This page is not on the site. Go on in your language:</p>
+<nav aria-label="Languages"><p>{links}</p></nav></main>{on_disk}
 </body>
 </html>
 """

@@ -354,3 +354,86 @@ def search_results(page: Any, word: str, seconds: float = 10.0) -> list[str]:
         ".md-search-result__link", "links => links.map(a => a.href)"
     )
     return found
+
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core, pinned in ``package-lock.json`` (``npm ci``)."""
+
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"]
+"""The rules axe runs: WCAG 2.2 A and AA, and its best practices."""
+
+FAILING_IMPACTS = ("serious", "critical")
+
+AXE_ALLOWED = ROOT / "tests" / "browser" / "axe_allowed.yaml"
+"""The violations the site cannot fix, each with its reason: the only ones the test allows."""
+
+
+@dataclass(frozen=True)
+class AllowedViolation:
+    rule: str
+    target: str
+    """The element as axe names it (a CSS selector)."""
+    pages: str
+    """The pages it is allowed on (a glob of paths below the site, ``*/won-game/``)."""
+    reason: str
+
+
+@cache
+def axe_allowed() -> tuple[AllowedViolation, ...]:
+    entries = yaml.safe_load(AXE_ALLOWED.read_text(encoding="utf-8")) or []
+    found = []
+    for number, entry in enumerate(entries, 1):
+        if set(entry) != {"rule", "target", "pages", "reason"} or not str(entry["reason"]).strip():
+            raise AssertionError(
+                f"{AXE_ALLOWED.name}: entry {number} needs exactly rule, target, pages, reason"
+            )
+        found.append(AllowedViolation(**{key: str(value) for key, value in entry.items()}))
+    return tuple(found)
+
+
+@cache
+def axe_source() -> str:
+    if not AXE.is_file():
+        import pytest
+
+        pytest.fail(
+            "the accessibility checks need axe-core: run 'npm ci' in the repository (.ci/run does)",
+            pytrace=False,
+        )
+    return AXE.read_text(encoding="utf-8")
+
+
+def axe_problems(page: Any, path: str, used: set[AllowedViolation] | None = None) -> list[str]:
+    """axe-core's serious and critical WCAG 2.2 AA violations on the shown page, one line per
+    element, less those :data:`AXE_ALLOWED` lists for this page (added to ``used``)."""
+    from fnmatch import fnmatchcase
+
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=axe_source())
+    result = page.evaluate(
+        """tags => axe.run(document, {runOnly: {type: 'tag', values: tags},
+            resultTypes: ['violations']})""",
+        AXE_TAGS,
+    )
+    problems = []
+    for violation in result["violations"]:
+        if violation["impact"] not in FAILING_IMPACTS:
+            continue
+        for node in violation["nodes"]:
+            target = " ".join(map(str, node["target"]))
+            allowed = [
+                entry
+                for entry in axe_allowed()
+                if entry.rule == violation["id"]
+                and entry.target == target
+                and fnmatchcase(path, entry.pages)
+            ]
+            if allowed:
+                if used is not None:
+                    used.update(allowed)
+                continue
+            summary = " ".join((node.get("failureSummary") or "").split())
+            problems.append(
+                f"axe {violation['id']} ({violation['impact']}): {target}: {summary[:300]}"
+            )
+    return problems

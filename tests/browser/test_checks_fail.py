@@ -15,6 +15,7 @@ from tests.browser.conftest import Site, served
 from tests.browser.pagecheck import (
     MISSING,
     Target,
+    axe_problems,
     broken_links,
     opened,
     page_problems,
@@ -36,13 +37,16 @@ BROKEN = """<!doctype html>
 <a href="../y/">fine</a> <a href="#here">fine</a> <a href="../y/#there">fine</a>
 <a href="../nope/">broken</a> <a href="#nowhere">bad anchor</a> <a href="../y/#gone">bad anchor</a>
 <div id="here" style="width: 2000px">wide</div>
+<p style="color: #4cae4f; background: #fff">green on white, 2.8:1</p>
+<div role="dialog"><input type="text" placeholder="a dialog without a name"></div>
 <script>console.error("boom"); throw new Error("kaboom");</script>
 </body></html>
 """
 
 CLEAN = """<!doctype html>
-<html><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<html lang="en"><head><meta charset="utf-8"><title>Clean</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>a { display: inline-block; min-height: 24px; min-width: 24px; margin: 4px; }</style></head>
 <body data-md-color-scheme="default">
 <div class="md-header__option"><div class="md-select"><button>language</button>
 <a class="md-select__link" hreflang="en" href="../../en/y/">English</a>
@@ -78,6 +82,7 @@ def broken_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
 def all_problems(context: Any, site: Site, target: Target, width: int, scheme: str) -> list[str]:
     with opened(context, site, target, width) as (page, recorder):
         found = page_problems(page, scheme, target.material)
+        found += axe_problems(page, target.path)
         found += broken_links(page, site)
         found += recorder.take()
         found += switcher_problems(page, site, target, recorder)
@@ -109,6 +114,8 @@ def test_every_defect_is_reported(browser: Any, broken_site: Site) -> None:
         "console error: boom",
         "script error: kaboom",
         f"the switcher's 'nl' lands on {url}nl/, not {url}nl/x/",
+        "axe color-contrast (serious): p: Fix any of the following: Element has insufficient color contrast of 2.8",
+        'axe aria-dialog-name (serious): div[role="dialog"]',
     ]:
         assert expected in text, f"{expected!r} not reported; found:\n{text}"
     assert not [

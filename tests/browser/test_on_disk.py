@@ -31,6 +31,7 @@ from tests.browser.pagecheck import (
     SCHEMES,
     Recorder,
     Target,
+    axe_problems,
     broken_links,
     disk_targets,
     material_schemes,
@@ -79,6 +80,7 @@ def test_build_opened_from_disk(
             scheme, width = VISITS[number % len(VISITS)]
             with opened(contexts[scheme], site, target, width) as (page, recorder):
                 found = page_problems(page, scheme, target.material)
+                found += axe_problems(page, target.path)
                 shot = screenshots / f"{target.name}-{width}-{scheme}.jpg"
                 page.screenshot(path=shot, full_page=True, quality=80)
                 found += broken_links(page, site)
@@ -102,6 +104,7 @@ def test_plain_build_served_without_a_site_url(contexts: dict[str, Any], plain_s
             scheme, width = VISITS[number % len(VISITS)]
             with opened(contexts[scheme], plain_site, target, width) as (page, recorder):
                 found = page_problems(page, scheme, target.material)
+                found += axe_problems(page, target.path)
                 found += broken_links(page, plain_site)
                 found += recorder.take()
                 if target.material:

@@ -22,6 +22,7 @@ from tests.browser.conftest import Site
 from tests.browser.pagecheck import (
     SCHEMES,
     WIDTHS,
+    axe_problems,
     broken_links,
     material_schemes,
     opened,
@@ -54,13 +55,15 @@ def contexts(browser: Any) -> Iterator[dict[str, Any]]:
 def test_every_page_width_and_scheme(
     contexts: dict[str, Any], site: Site, screenshots: Path, code: str | None
 ) -> None:
-    """Every page at every width in every scheme; its links and its language switcher once."""
+    """Every page at every width in every scheme, with axe-core's WCAG 2.2 AA rules; its links
+    and its language switcher once."""
     problems = []
     for target in targets(site, code):
         for scheme in SCHEMES:
             for width in WIDTHS:
                 with opened(contexts[scheme], site, target, width) as (page, recorder):
                     found = page_problems(page, scheme, target.material)
+                    found += axe_problems(page, target.path)
                     shot = screenshots / f"{target.name}-{width}-{scheme}.jpg"
                     page.screenshot(path=shot, full_page=True, quality=80)
                     last = (scheme, width) == (SCHEMES[-1], max(WIDTHS))
