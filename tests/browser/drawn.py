@@ -1,0 +1,294 @@
+"""What a picture looks like to a visitor: its colours as the browser computes them, and its
+pixels as the screen shows them.
+
+Each :data:`RULES` entry names a kind of picture, a part of it (a card, a bar)
+and what a visitor must be able to see of that part: its face in the page's own
+background colour or the theme's colour, its ink readable against the face or
+the page (WCAG: text 4.5:1, graphics 3:1). A stylesheet that does not apply
+(last round's lost ``}``) leaves SVG shapes in the browser's default black:
+faces are then not the page's colour and their text has no contrast at all.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Rule:
+    name: str
+    picture: str
+    """The pictures (a CSS selector)."""
+    part: str
+    """The parts of a picture the rule is about (a selector inside it; ``:scope``: the picture)."""
+    select: str
+    """The shapes or texts of a part whose paint is looked at."""
+    paint: str = "fill"
+    """``fill`` or ``stroke``."""
+    equals: str | None = None
+    """The colour the paint must be: ``page`` (the page's background) or ``primary`` (the theme's)."""
+    against: str | None = None
+    """What the paint must stand out from: ``page``, or ``face`` (the paint of ``face`` in the part)."""
+    face: str | None = None
+    ratio: float = 0.0
+    """The contrast it needs against ``against``."""
+
+
+CARD_FACES = [
+    ("svg.golf-board", ".card:not(.blocked)", "rect"),
+    ("svg.six-grid, svg.six-run", ".six-card.up", ".six-face"),
+]
+
+RULES = [
+    Rule("patience card face", "svg.golf-board", ".card:not(.blocked)", "rect", equals="page"),
+    Rule(
+        "patience card text",
+        "svg.golf-board",
+        ".card",
+        "text",
+        against="face",
+        face="rect",
+        ratio=4.5,
+    ),
+    Rule(
+        "patience card edge", "svg.golf-board", ".card", "rect", "stroke", against="page", ratio=1.5
+    ),
+    Rule("patience stock", "svg.golf-board", ".stock:not(.empty)", ".back", equals="primary"),
+    Rule(
+        "patience stock count",
+        "svg.golf-board",
+        ".stock:not(.empty)",
+        ".count",
+        against="face",
+        face=".back",
+        ratio=4.5,
+    ),
+    Rule(
+        "patience free card",
+        "svg.golf-board",
+        ".card.free",
+        "rect",
+        "stroke",
+        against="page",
+        ratio=3,
+    ),
+    Rule("6-card face", "svg.six-grid, svg.six-run", ".six-card.up", ".six-face", equals="page"),
+    Rule(
+        "6-card corner",
+        "svg.six-grid, svg.six-run",
+        ".six-card.up",
+        ".six-corner",
+        against="face",
+        face=".six-face",
+        ratio=4.5,
+    ),
+    Rule(
+        "6-card pip",
+        "svg.six-grid, svg.six-run",
+        ".six-card.up",
+        ".six-pip",
+        against="face",
+        face=".six-face",
+        ratio=3,
+    ),
+    Rule("6-card back", "svg.six-grid", ".six-card.down", ".six-back", equals="primary"),
+    Rule(
+        "6-card back on the page",
+        "svg.six-grid",
+        ".six-card.down",
+        ".six-back",
+        against="page",
+        ratio=3,
+    ),
+    Rule(
+        "6-card pair",
+        "svg.six-grid",
+        ".six-card.pair",
+        ".six-face, .six-back",
+        "stroke",
+        against="page",
+        ratio=3,
+    ),
+    Rule("6-card score", "svg.six-grid", ":scope", ".six-score", against="page", ratio=4.5),
+    Rule("chart bar", "svg.golf-chart", ":scope", ".bar", equals="primary"),
+    Rule("chart bar on the page", "svg.golf-chart", ":scope", ".bar", against="page", ratio=3),
+    Rule(
+        "chart text", "svg.golf-chart", ":scope", ".label, .value, .tick", against="page", ratio=4.5
+    ),
+    Rule(
+        "chart interval", "svg.golf-chart", ":scope", ".interval", "stroke", against="page", ratio=3
+    ),
+    Rule(
+        "chart published figure", "svg.golf-chart", ":scope", ".published", against="page", ratio=3
+    ),
+]
+"""What every kind of picture must show: data the test replays on every page with pictures."""
+
+COLLECT = """rules => {
+    const probe = document.createElement('span');
+    document.body.append(probe);
+    const colour = value => { probe.style.color = ''; probe.style.color = value;
+        return getComputedStyle(probe).color; };
+    const page = getComputedStyle(document.body).backgroundColor;
+    const primary = colour('var(--md-primary-fg-color)');
+    probe.remove();
+    const shown = e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+    const found = rules.map(rule => {
+        const parts = [];
+        for (const picture of document.querySelectorAll(rule.picture)) {
+            if (!shown(picture)) continue;
+            const within = rule.part === ':scope' ? [picture] : picture.querySelectorAll(rule.part);
+            for (const part of within) {
+                const face = rule.face && part.querySelector(rule.face);
+                for (const e of part.querySelectorAll(rule.select)) {
+                    if (!shown(e)) continue;
+                    parts.push({
+                        paint: getComputedStyle(e)[rule.paint],
+                        face: face ? getComputedStyle(face).fill : null,
+                        what: (part.getAttribute('class') || part.tagName) + ' ' +
+                            (e.getAttribute('class') || e.tagName),
+                    });
+                }
+            }
+        }
+        return parts;
+    });
+    return {page, primary, found};
+}"""
+
+
+def rgba(css: str) -> tuple[float, float, float, float]:
+    """A computed colour (``rgb(1, 2, 3)``, ``rgba(1, 2, 3, 0.5)``) as four numbers."""
+    inside = css[css.index("(") + 1 : css.rindex(")")].replace("/", ",")
+    values = [float(v) for v in inside.replace(" ", ",").split(",") if v]
+    return (*values[:3], values[3] if len(values) > 3 else 1.0)  # type: ignore[return-value]
+
+
+def over(top: str, below: str) -> tuple[float, float, float]:
+    """``top`` as it shows over the opaque ``below``."""
+    r, g, b, a = rgba(top)
+    r2, g2, b2, _ = rgba(below)
+    return (r * a + r2 * (1 - a), g * a + g2 * (1 - a), b * a + b2 * (1 - a))
+
+
+def luminance(rgb: tuple[float, float, float]) -> float:
+    def channel(value: float) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def close(
+    a: tuple[float, float, float], b: tuple[float, float, float], tolerance: float = 3
+) -> bool:
+    return max(abs(x - y) for x, y in zip(a, b, strict=True)) <= tolerance
+
+
+def colour_problems(page: Any, counts: dict[str, int] | None = None) -> list[str]:
+    """Every rule of :data:`RULES` on the shown page, by computed style; ``counts`` adds up how
+    many parts each rule looked at."""
+    collected = page.evaluate(COLLECT, [rule.__dict__ for rule in RULES])
+    background = over(collected["page"], "rgb(255, 255, 255)")
+    primary = over(collected["primary"], collected["page"])
+    problems = []
+    for rule, parts in zip(RULES, collected["found"], strict=True):
+        if counts is not None:
+            counts[rule.name] = counts.get(rule.name, 0) + len(parts)
+        for part in parts:
+            paint = part["paint"]
+            if paint in ("none", "") or rgba(paint)[3] == 0:
+                problems.append(f"{rule.name}: {part['what']} has no {rule.paint}")
+                continue
+            shown = over(paint, collected["page"])
+            if rule.equals:
+                wanted = background if rule.equals == "page" else primary
+                if not close(shown, wanted):
+                    problems.append(
+                        f"{rule.name}: {part['what']} is {rule.paint} {paint}, not the "
+                        f"{rule.equals} colour {collected[rule.equals]}"
+                    )
+            if rule.against:
+                base = background
+                if rule.against == "face":
+                    base = over(part["face"] or "rgba(0, 0, 0, 0)", collected["page"])
+                    shown = over(paint, f"rgb{tuple(round(v) for v in base)}")
+                ratio = contrast(shown, base)
+                if ratio < rule.ratio:
+                    problems.append(
+                        f"{rule.name}: {part['what']} ({rule.paint} {paint}) has contrast "
+                        f"{ratio:.2f}:1 against its {rule.against}, not {rule.ratio}:1"
+                    )
+    return problems
+
+
+FACES = """selectors => {
+    const boxes = [];
+    for (const [picture, part, face] of selectors) {
+        for (const p of document.querySelectorAll(picture)) {
+            for (const card of p.querySelectorAll(part)) {
+                const f = card.querySelector(face);
+                if (!f) continue;
+                const r = f.getBoundingClientRect();
+                if (r.width < 8 || r.height < 8 || r.top < 0 || r.bottom > innerHeight) continue;
+                // points just inside the left edge that show this face (not a card above it,
+                // not its own text)
+                const points = [];
+                for (let y = r.top + 6; y < r.bottom - 4; y += 3) {
+                    if (document.elementFromPoint(r.left + 6, y) === f) points.push([r.left + 6, y]);
+                }
+                if (points.length) boxes.push([points, card.getAttribute('class')]);
+            }
+        }
+    }
+    return {boxes, page: getComputedStyle(document.body).backgroundColor};
+}"""
+
+
+PICTURES = "svg.golf-board, svg.six-grid, svg.six-run, svg.golf-chart"
+
+
+def pixel_problems(page: Any, most: int = 6) -> list[str]:
+    """Every picture brought into view in turn; the faces of its cards as the screen shows them."""
+    problems = []
+    count = page.evaluate(f"document.querySelectorAll({PICTURES!r}).length")
+    for number in range(count):
+        page.evaluate(
+            f"n => document.querySelectorAll({PICTURES!r})[n].scrollIntoView({{block: 'center'}})",
+            number,
+        )
+        problems += faces_in_view(page, most)
+    page.evaluate("window.scrollTo(0, 0)")
+    return sorted(set(problems))
+
+
+def faces_in_view(page: Any, most: int) -> list[str]:
+    """The faces of the cards in view: pixels sampled just inside each face's left edge (where
+    no text is) must be the page's background colour."""
+    from PIL import Image
+
+    found = page.evaluate(FACES, [list(entry) for entry in CARD_FACES])
+    if not found["boxes"]:
+        return []
+    shot = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
+    scale = shot.width / page.evaluate("innerWidth")
+    wanted = over(found["page"], "rgb(255, 255, 255)")
+    problems = []
+    for points, what in found["boxes"][:most]:
+        samples = [shot.getpixel((round(x * scale), round(y * scale))) for x, y in points]
+        wrong = [s for s in samples if not close(tuple(map(float, s)), wanted, 24)]  # type: ignore[arg-type]
+        if len(wrong) * 2 > len(samples):
+            x, y = points[0]
+            problems.append(
+                f"the card {what!r} at ({x:.0f}, {y:.0f}) shows {wrong[0]} on screen, "
+                f"not its face's colour {tuple(round(v) for v in wanted)}"
+            )
+    return problems
