@@ -251,8 +251,8 @@ def test_approve_names_an_unknown_language_or_page(
 def test_page_text_reads_legends_captions_and_controls_but_not_what_is_hidden() -> None:
     html = (
         '<article class="md-content__inner"><figure><svg aria-hidden="true"><title>T</title></svg>'
-        "<figcaption>Stock: 1 card.</figcaption>"
-        '<ul class="golf-legend"><li><span aria-hidden="true"></span>free card</li></ul></figure>'
+        "<figcaption>Stock: 1 card.</figcaption></figure>"
+        '<ul class="golf-legend"><li><span aria-hidden="true"></span>free card</li></ul>'
         '<button type="button">Next move</button>'
         '<p><span aria-hidden="true"><span>16</span>A♣</span> Stock: 16 cards.</p></article>'
     )

@@ -295,7 +295,7 @@ def mkdocs_build(config_file: Path, label: str) -> None:
         )
 
 
-REDIRECT = """<!doctype html>
+REDIRECT = """<!DOCTYPE html>
 <html lang="{lang}">
 <head><meta charset="utf-8"><title>Golf</title>
 <script>location.replace("{lang}/" + (location.protocol === "file:" ? "index.html" : "{home}"))</script>
@@ -307,7 +307,7 @@ REDIRECT = """<!doctype html>
 where a folder shows as a listing) its ``index.html``, whatever the build."""
 
 
-NOT_FOUND = """<!doctype html>
+NOT_FOUND = """<!DOCTYPE html>
 <html lang="{lang}">
 <head><meta charset="utf-8"><title>Golf: 404 - Not found</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>

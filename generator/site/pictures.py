@@ -223,7 +223,7 @@ def text_board(
     """
     highlights = highlights or {}
     longest = max(0, *(len(column) for column in position.columns))
-    head = "".join(f"<th>{number}</th>" for number in range(1, COLUMNS + 1))
+    head = "".join(f'<th scope="col">{number}</th>' for number in range(1, COLUMNS + 1))
     rows = [f"<thead><tr>{head}</tr></thead>"]
     for depth in range(longest):
         cells = []
@@ -246,6 +246,6 @@ def text_board(
     waste_class = " ".join(["golf-waste", *red, *waste_classes])
     waste = f'<span class="{waste_class}">{escape(label(position.waste))}</span>'
     return Markup(
-        f'<table class="golf-tableau">{"".join(rows)}</table>'
+        f'<table class="golf-tableau">{rows[0]}<tbody>{"".join(rows[1:])}</tbody></table>'
         f'<p class="golf-piles"><span aria-hidden="true">{stock}{waste}</span> {escape(piles)}</p>'
     )

@@ -188,7 +188,8 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
     ) -> Markup:
         """A board picture with the position in words as its caption: the caption is its one
         text alternative (the SVG, built by ElementTree, is hidden from screen readers),
-        and a legend of its marked cards.
+        and after it a legend of its marked cards (a figure's caption is its first or last
+        child: HTML allows no list after it).
 
         ``ident`` names the picture on its page (default ``position-<after_move>``)."""
         svg = board(
@@ -204,8 +205,8 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
         kinds = ["free", *(highlights or {}).values()]
         return Markup(
             f'<figure class="golf-figure">{svg}'
-            f"<figcaption>{escape(words.snapshot(position))}</figcaption>"
-            f"{legend(kinds)}</figure>"
+            f"<figcaption>{escape(words.snapshot(position))}</figcaption></figure>"
+            f"{legend(kinds)}"
         )
 
     env.globals["picture"] = picture
