@@ -20,8 +20,10 @@ import pytest
 from generator.i18n.catalogs import languages
 from tests.browser.conftest import Site
 from tests.browser.pagecheck import (
+    MISSING,
     SCHEMES,
     WIDTHS,
+    Target,
     axe_problems,
     broken_links,
     material_schemes,
@@ -90,5 +92,37 @@ def test_palette_toggle_switches_the_scheme(contexts: dict[str, Any], site: Site
                 problems.append(
                     f"after the toggle, data-md-color-scheme is {shown!r}, not {schemes[scheme]!r}"
                 )
+        problems += recorder.take()
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("code", [language.code for language in languages()])
+def test_a_404_page_leads_on(contexts: dict[str, Any], site: Site, code: str) -> None:
+    """A missing page, deep down, shows its language's 404 page, which leads on: to the
+    language's home page and both games' rules pages (by their nav titles, followed), and to
+    the search, which its button opens."""
+    target = Target(f"{code}/{MISSING}", f"{code}-404-leads-on", status=404, not_found=True)
+    wanted = [
+        site.page_path(code),
+        site.page_path(code, "rules"),
+        site.page_path(code, "six-card-golf"),
+    ]
+    with opened(contexts["light"], site, target, 390) as (page, recorder):
+        links = page.eval_on_selector_all(
+            "article a[href]", "links => links.map(a => [a.href, a.textContent.trim()])"
+        )
+        problems = [
+            f"no link to {site.url + path}"
+            for path in wanted
+            if site.url + path not in {href for href, text in links if text}
+        ]
+        button = page.locator("article [data-golf-search]")
+        if not button.is_visible():
+            problems.append("no search button")
+        else:
+            button.click()
+            page.wait_for_timeout(200)
+            if not page.evaluate("document.activeElement.classList.contains('md-search__input')"):
+                problems.append("the search button does not open the search")
         problems += recorder.take()
     assert not problems, "\n".join(problems)
