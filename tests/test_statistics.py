@@ -26,7 +26,7 @@ from generator.pages.statistics import (
 )
 from generator.patience import GolfError, Rules, RuleSet, Variant
 from generator.patience.census import code_for, file_name
-from generator.site.charts import Bar, bar_chart
+from generator.site.charts import Bar, Column, bar_chart, column_chart
 from generator.site.numbers import Numbers
 from generator.site.render import render
 
@@ -233,6 +233,65 @@ def test_the_chart_draws_a_bar_per_share_with_its_interval_and_the_published_fig
     bars = ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}rect")
     widths = [float(bar.get("width", "0")) for bar in bars if bar.get("class") == "bar"]
     assert math.isclose(widths[0] / widths[1], 2.0)
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _bars(svg: ET.Element) -> list[ET.Element]:
+    return [r for r in svg.iter(f"{SVG}rect") if "bar" in r.get("class", "").split()]
+
+
+def test_the_column_chart_draws_a_column_per_share_on_a_common_scale() -> None:
+    columns = [Column("0", 0.1), Column("10", 0.0, tick=False), Column("330", 0.4)]
+    svg = ET.fromstring(
+        column_chart(
+            columns,
+            heading="Classic <&>",
+            subheading="6 deals",
+            title="T",
+            desc="D",
+            axis_label="Best score",
+            value_label=lambda v: f"{v:.0%}",
+            top=0.5,
+            ident="c",
+        )
+    )
+    assert svg.get("role") == "img" and svg.get("aria-labelledby") == "c-title c-desc"
+    assert svg.find(f"{SVG}title").text == "T" and svg.find(f"{SVG}desc").text == "D"  # type: ignore[union-attr]
+    bars = _bars(svg)
+    heights = [float(bar.get("height", "nan")) for bar in bars]
+    assert len(bars) == 3 and heights[1] == 0 and math.isclose(heights[2] / heights[0], 4.0)
+    # the columns stand on one baseline, left to right in the given order
+    assert len({float(b.get("y", 0)) + h for b, h in zip(bars, heights, strict=True)}) == 1
+    xs = [float(bar.get("x", "nan")) for bar in bars]
+    assert xs == sorted(xs)
+    assert [b.get("class") for b in bars] == ["bar", "bar", "bar highest"]
+    texts = {t.get("class"): [] for t in svg.iter(f"{SVG}text")}
+    for t in svg.iter(f"{SVG}text"):
+        texts[t.get("class")].append(t.text)
+    assert texts["heading"] == ["Classic <&>"] and texts["subheading"] == ["6 deals"]
+    assert texts["value"] == ["40%"]  # the highest column's value, over it
+    assert texts["axis-label"] == ["Best score"]
+    assert {"0", "330"} <= set(texts["tick"]) and "10" not in texts["tick"]
+    # grid lines at 0, 25% and 50% of the scale
+    assert sorted(t for t in texts["tick"] if t.endswith("%")) == ["0%", "25%", "50%"]
+    classes = {e.get("class") for e in svg.iter()}
+    assert {"baseline", "grid", "axis"} <= classes
+
+
+def test_the_column_chart_refuses_a_share_above_its_scale() -> None:
+    with pytest.raises(ValueError):
+        column_chart(
+            [Column("a", 0.6)],
+            heading="",
+            subheading="",
+            title="",
+            desc="",
+            axis_label="",
+            value_label=str,
+            top=0.5,
+        )
 
 
 # -- the pages ---------------------------------------------------------------
