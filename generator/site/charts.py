@@ -21,6 +21,7 @@ language); the page puts the same figures in a table next to it.
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -30,6 +31,11 @@ from markupsafe import Markup
 
 from generator.i18n.words import (
     CHART_BAR,
+    CHART_BEST_AXIS,
+    CHART_BEST_BAR,
+    CHART_BEST_DEALS,
+    CHART_BEST_DESC,
+    CHART_BEST_TITLE,
     CHART_PUBLISHED,
     CHART_PUBLISHED_FOR,
     CHART_TITLE,
@@ -345,6 +351,51 @@ def statistics_helpers(words: Words, locale: str) -> dict[str, Callable[..., obj
         )
         return Markup(f'<figure class="golf-figure golf-chart-figure">{svg}</figure>')
 
+    def best_charts(best: Sequence[Any], ident: str) -> Markup:
+        """One small column chart per rule set of the best scores of the deals it cannot
+        win (:class:`~generator.pages.statistics.BestScores`), from 0 points on the left
+        to the best score on the right, all on the same scale."""
+        scores = sorted({c.score for b in best for c in b.scores})
+        highest = max((c.share for b in best for c in b.scores), default=0.0)
+        top = max(1, math.ceil(highest * 4)) / 4
+        figures = []
+        for number, b in enumerate(best, start=1):
+            shares = b.shares
+            rules = words.rule_set(b.rule_set)
+            bars = "; ".join(
+                words.t.gettext(CHART_BEST_BAR)
+                % {"score": numbers.number(c.score), "share": numbers.percent(c.share)}
+                for c in b.scores
+            )
+            desc = words.t.ngettext(*CHART_BEST_DESC, b.unwinnable) % {
+                "count": numbers.number(b.unwinnable),
+                "scores": bars,
+            }
+            svg = column_chart(
+                [
+                    # every third score is written under the axis, from the best one down
+                    Column(
+                        numbers.number(score),
+                        shares.get(score, 0.0),
+                        (len(scores) - 1 - i) % 3 == 0,
+                    )
+                    for i, score in enumerate(scores)
+                ],
+                heading=rules,
+                subheading=words.t.ngettext(*CHART_BEST_DEALS, b.unwinnable)
+                % {"count": numbers.number(b.unwinnable)},
+                title=words.t.gettext(CHART_BEST_TITLE) % {"rules": rules},
+                # A text alternative is read, not laid out: no-break spaces (26,3 %) become spaces.
+                desc=desc.replace("\xa0", " "),
+                axis_label=words.t.gettext(CHART_BEST_AXIS),
+                value_label=numbers.percent,
+                tick_label=lambda share: numbers.whole_percent(round(share * 100)),
+                top=top,
+                ident=f"{ident}-{number}",
+            )
+            figures.append(f'<figure class="golf-figure golf-chart-figure">{svg}</figure>')
+        return Markup(f'<div class="golf-chart-grid">{"".join(figures)}</div>')
+
     def text(helper: Callable[..., str]) -> Callable[..., Text]:
         return lambda *args: Text(helper(*args))
 
@@ -360,4 +411,5 @@ def statistics_helpers(words: Words, locale: str) -> dict[str, Callable[..., obj
         "rule_set_name": text(words.rule_set),
         "text": Text,
         "share_chart": share_chart,
+        "best_charts": best_charts,
     }
