@@ -437,10 +437,13 @@ def test_the_pages_render_from_the_census(census: Path, code: str) -> None:
     assert shares and shares.group(0).count('class="bar"') == 4 and "<title" in out
     assert Numbers(code).percent(0.9) in out  # easy: 9 of 10
     assert out.count("golf-column-chart") == 4  # one best-score chart per main rule set
-    # the best-score tables are folded
+    # the best-score tables and the census files' commands are folded, the commands last
     folds = re.findall(r'<details class="golf-line">.*?</details>', out, re.S)
-    assert len(folds) == 1
+    assert len(folds) == 2 and out.rstrip().endswith(folds[1])
     assert "<table>" in folds[0] and "<table>" not in out.replace(folds[0], "").split("## ", 4)[-1]
+    assert folds[1].count("python -m generator census") == len(facts["methods"]) == 4
+    assert out.count("python -m generator census") == 4
+    assert "\\" not in folds[1]  # no Markdown escapes inside the HTML block
     sources = render("sources.md.j2", translations(language), {**facts, "games": games})
     assert "https://en.wikipedia.org/wiki/Golf_(patience)" in sources
 
