@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import math
+import re
 import xml.etree.ElementTree as ET
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -26,7 +29,7 @@ from generator.pages.statistics import (
 )
 from generator.patience import GolfError, Rules, RuleSet, Variant
 from generator.patience.census import code_for, file_name
-from generator.site.charts import Bar, bar_chart
+from generator.site.charts import Bar, Column, bar_chart, column_chart, statistics_helpers
 from generator.site.numbers import Numbers
 from generator.site.render import render
 
@@ -56,15 +59,28 @@ def write_census(folder: Path, rule_set: RuleSet, best: list[int | None]) -> Non
         stream.write("\n".join(lines) + "\n")
 
 
+CENSUS = {
+    STRICT: [35, 30, 30, 20, 17, 34, 34, 10, 25, 33],
+    NOTHING_ON_KING: [35, 35, 30, 20, 17, 34, 34, 10, 25, 33],
+    CLASSIC: [35, 35, 35, 35, 17, 34, 34, 10, 25, 33],
+    EASY: [35, 35, 35, 35, 35, 35, 35, 35, 35, 34],
+}
+"""The best results of the ``census`` fixture's deals 1-10 (35: won)."""
+
+
 @pytest.fixture
 def census(tmp_path: Path) -> Path:
     """Ten deals; each rule set wins a superset of the stricter one's deals."""
     folder = tmp_path / "census"
-    write_census(folder, STRICT, [35, 30, 30, 20, 17, 34, 34, 10, 25, 33])
-    write_census(folder, NOTHING_ON_KING, [35, 35, 30, 20, 17, 34, 34, 10, 25, 33])
-    write_census(folder, CLASSIC, [35, 35, 35, 35, 17, 34, 34, 10, 25, 33])
-    write_census(folder, EASY, [35, 35, 35, 35, 35, 35, 35, 35, 35, 31])
+    for rule_set, best in CENSUS.items():
+        write_census(folder, rule_set, best)
     return folder
+
+
+def stuck_score(removed: int) -> int:
+    """The app's score of a game stuck after ``removed`` removals, from the rules page:
+    10 points a card removed, 10 off for each of the 35 left, never below 0."""
+    return max(0, 10 * removed - 10 * (35 - removed))
 
 
 # -- the figures -------------------------------------------------------------
@@ -128,6 +144,47 @@ def test_best_scores_count_the_unwinnable_deals_by_score(census: Path) -> None:
     assert facts["best_score_rows"][0] == 330 and facts["best_score_rows"][-1] == 0
 
 
+def test_the_summary_names_the_most_common_best_score_and_the_halfway_mark(
+    census: Path,
+) -> None:
+    summary = statistics_page_facts(census)["best_summary"]
+    assert [b.name for b in summary.main] == [
+        "strict",
+        "classic+nothing-on-king",
+        "classic",
+        "easy",
+    ]
+    # Classic cannot win deals 5-10: 17, 34, 34, 10, 25, 33 cards removed. Two stop at
+    # 34 (330 points), two at 17 and 10 (0 points): of two as common, the higher.
+    common = summary.classic.most_common
+    assert (common.score, common.removed, common.deals) == (330, 34, 2)
+    assert math.isclose(common.share, 2 / 6)
+    # sorted: 10 17 25 33 34 34; 3 of 6 remove 33 or more, 2 of 6 remove 34
+    assert summary.classic.half_removed == 33
+    # Easy's one deal removes 34 (all of them: 100%); Strict has 2 of 9 at 330
+    assert (summary.common_high.name, summary.common_low.name) == ("easy", "strict")
+    # Strict: 10 17 20 25 30 30 33 34 34 -> 5 of 9 remove 30 or more, 4 of 9 remove 33
+    assert (summary.half_low.name, summary.half_low.half_removed) == ("strict", 30)
+    assert (summary.half_high.name, summary.half_high.half_removed) == ("easy", 34)
+
+
+def test_the_tables_put_the_variants_of_each_rule_set_together(tmp_path: Path) -> None:
+    folder = tmp_path / "census"
+    for rule_set in (STRICT, CLASSIC, NOTHING_ON_KING, EASY):
+        write_census(folder, rule_set, [35, 34, 20])
+    for rules in (Rules.STRICT, Rules.CLASSIC):
+        for variant in ("jokers=1", "empty-waste"):
+            write_census(folder, RuleSet.of(rules, [Variant(variant)]), [35, 34, 20])
+    tables = statistics_page_facts(folder)["best_tables"]
+    names = [[b.name for b in table] for table in tables]
+    assert names[0] == ["strict", "classic+nothing-on-king", "classic", "easy"]
+    assert sorted(map(sorted, names[1:])) == [
+        ["classic+empty-waste", "classic+jokers=1"],
+        ["strict+empty-waste", "strict+jokers=1"],
+    ]
+    assert all(len(table) <= 4 for table in tables)
+
+
 def test_a_census_without_best_results_names_the_claim(census: Path) -> None:
     write_census(census, CLASSIC, [35, None, 35, 35, 35, 35, 35, 35, 35, 35])
     with pytest.raises(ClaimError) as error:
@@ -164,6 +221,42 @@ def test_a_wrong_agreement_fails_the_claim(census: Path) -> None:
     )
     failures = statistics_claims.CLAIMS["published-figures"].play(facts)
     assert failures and facts["compared"][0].name in failures[0]
+
+
+def _with_classic(facts: dict, **changes: object) -> dict:
+    """``facts`` with Classic's best scores changed in the page's summary."""
+    summary = facts["best_summary"]
+    classic = dataclasses.replace(summary.classic, **changes)
+    main = tuple(classic if b.name == "classic" else b for b in summary.main)
+    return {**facts, "best_summary": dataclasses.replace(summary, classic=classic, main=main)}
+
+
+def test_a_wrong_halfway_mark_fails_the_claim(census: Path) -> None:
+    facts = statistics_page_facts(census)
+    assert statistics_claims.CLAIMS["best-half"].play(facts) == []
+    for wrong in (32, 34):  # 33 is right: 3 of Classic's 6 deals remove 33 or more
+        failures = statistics_claims.CLAIMS["best-half"].play(
+            _with_classic(facts, half_removed=wrong)
+        )
+        assert failures and "classic" in failures[0], wrong
+
+
+def test_a_wrong_most_common_best_score_fails_the_claim(census: Path) -> None:
+    facts = statistics_page_facts(census)
+    classic = facts["best_summary"].classic
+    # one deal moved from 330 to 310: the page would say 330 for 1 of 6
+    scores = tuple(
+        dataclasses.replace(c, deals=c.deals - 1, share=(c.deals - 1) / 6) if c.score == 330 else c
+        for c in classic.scores
+    )
+    failures = statistics_claims.CLAIMS["best-common"].play(_with_classic(facts, scores=scores))
+    assert failures and "classic" in failures[0]
+
+
+def test_a_rule_set_with_another_most_common_best_score_fails_the_claim(census: Path) -> None:
+    write_census(census, EASY, [35, 35, 35, 35, 35, 35, 35, 35, 35, 31])  # 270 points
+    failures = statistics_claims.CLAIMS["best-common"].play(statistics_page_facts(census))
+    assert any(f.startswith("easy: the most common best score is 270") for f in failures)
 
 
 def test_check_names_the_sentence_when_best_results_are_missing(
@@ -235,6 +328,102 @@ def test_the_chart_draws_a_bar_per_share_with_its_interval_and_the_published_fig
     assert math.isclose(widths[0] / widths[1], 2.0)
 
 
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _bars(svg: ET.Element) -> list[ET.Element]:
+    return [r for r in svg.iter(f"{SVG}rect") if "bar" in r.get("class", "").split()]
+
+
+def test_the_column_chart_draws_a_column_per_share_on_a_common_scale() -> None:
+    columns = [Column("0", 0.1), Column("10", 0.0, tick=False), Column("330", 0.4)]
+    svg = ET.fromstring(
+        column_chart(
+            columns,
+            heading="Classic <&>",
+            subheading="6 deals",
+            title="T",
+            desc="D",
+            axis_label="Best score",
+            value_label=lambda v: f"{v:.0%}",
+            top=0.5,
+            ident="c",
+        )
+    )
+    assert svg.get("role") == "img" and svg.get("aria-labelledby") == "c-title c-desc"
+    assert svg.find(f"{SVG}title").text == "T" and svg.find(f"{SVG}desc").text == "D"  # type: ignore[union-attr]
+    bars = _bars(svg)
+    heights = [float(bar.get("height", "nan")) for bar in bars]
+    assert len(bars) == 3 and heights[1] == 0 and math.isclose(heights[2] / heights[0], 4.0)
+    # the columns stand on one baseline, left to right in the given order
+    assert len({float(b.get("y", 0)) + h for b, h in zip(bars, heights, strict=True)}) == 1
+    xs = [float(bar.get("x", "nan")) for bar in bars]
+    assert xs == sorted(xs)
+    assert [b.get("class") for b in bars] == ["bar", "bar", "bar highest"]
+    texts = {t.get("class"): [] for t in svg.iter(f"{SVG}text")}
+    for t in svg.iter(f"{SVG}text"):
+        texts[t.get("class")].append(t.text)
+    assert texts["heading"] == ["Classic <&>"] and texts["subheading"] == ["6 deals"]
+    assert texts["value"] == ["40%"]  # the highest column's value, over it
+    assert texts["axis-label"] == ["Best score"]
+    assert {"0", "330"} <= set(texts["tick"]) and "10" not in texts["tick"]
+    # grid lines at 0, 25% and 50% of the scale
+    assert sorted(t for t in texts["tick"] if t.endswith("%")) == ["0%", "25%", "50%"]
+    classes = {e.get("class") for e in svg.iter()}
+    assert {"baseline", "grid", "axis"} <= classes
+
+
+def test_the_column_chart_refuses_a_share_above_its_scale() -> None:
+    with pytest.raises(ValueError):
+        column_chart(
+            [Column("a", 0.6)],
+            heading="",
+            subheading="",
+            title="",
+            desc="",
+            axis_label="",
+            value_label=str,
+            top=0.5,
+        )
+
+
+def test_the_best_score_charts_show_each_rule_sets_census(census: Path) -> None:
+    facts = statistics_page_facts(census)
+    helpers = statistics_helpers(Words(), "en")
+    html = str(helpers["best_charts"](facts["best_summary"].main, "best"))
+    svgs = [ET.fromstring(svg) for svg in re.findall(r"<svg\b.*?</svg>", html, re.S)]
+    assert len(svgs) == 4 and html.startswith('<div class="golf-chart-grid">')
+    # the fixture's rows, the unwinnable ones only, by the rule sets' English names
+    removals = {
+        Words().rule_set(rule_set): [r for r in best if r != 35]
+        for rule_set, best in CENSUS.items()
+    }
+    scores = sorted({stuck_score(r) for rows in removals.values() for r in rows})
+    assert scores == [0, 50, 150, 250, 310, 330]
+    for svg, name in zip(
+        svgs, ["Strict", "Classic, nothing on a King", "Classic", "Easy"], strict=True
+    ):
+        title = svg.find(f"{SVG}title").text  # type: ignore[union-attr]
+        desc = svg.find(f"{SVG}desc").text  # type: ignore[union-attr]
+        assert title == f"Best scores of the deals that cannot be won: {name}"
+        rows = removals[name]
+        at = Counter(stuck_score(r) for r in rows)
+        parts = [f"{at[s] / len(rows):.1%} at {s} points" for s in sorted(at, reverse=True)]
+        deals = "deal" if len(rows) == 1 else "deals"
+        start = "Of" if len(rows) == 1 else "Of the"
+        assert desc == f"{start} {len(rows)} {deals} that cannot be won: {'; '.join(parts)}."
+        # every chart has a column for each score of all four, from 0 points up
+        bars = _bars(svg)
+        heights = [float(bar.get("height", "nan")) for bar in bars]
+        assert len(bars) == len(scores)
+        tallest = max(heights)
+        for score, height in zip(scores, heights, strict=True):
+            assert math.isclose(height / tallest, at[score] / max(at.values()), abs_tol=0.01)
+    # one scale for all: a quarter above the highest share (Easy's one deal: 100%)
+    ticks = [t.text for t in svgs[0].iter(f"{SVG}text") if t.get("class") == "tick"]
+    assert "100%" in ticks and "125%" not in ticks
+
+
 # -- the pages ---------------------------------------------------------------
 
 
@@ -244,8 +433,17 @@ def test_the_pages_render_from_the_census(census: Path, code: str) -> None:
     facts = statistics_page_facts(census)
     games = {"patience": rules_page_facts(), "statistics": facts}
     out = render("statistics.md.j2", translations(language), {**facts, "games": games})
-    assert out.count('class="bar"') == 4 and "<title" in out
+    shares = re.search(r'<svg[^>]*id="winnable-shares".*?</svg>', out, re.S)
+    assert shares and shares.group(0).count('class="bar"') == 4 and "<title" in out
     assert Numbers(code).percent(0.9) in out  # easy: 9 of 10
+    assert out.count("golf-column-chart") == 4  # one best-score chart per main rule set
+    # the best-score tables and the census files' commands are folded, the commands last
+    folds = re.findall(r'<details class="golf-line">.*?</details>', out, re.S)
+    assert len(folds) == 2 and out.rstrip().endswith(folds[1])
+    assert "<table>" in folds[0] and "<table>" not in out.replace(folds[0], "").split("## ", 4)[-1]
+    assert folds[1].count("python -m generator census") == len(facts["methods"]) == 4
+    assert out.count("python -m generator census") == 4
+    assert "\\" not in folds[1]  # no Markdown escapes inside the HTML block
     sources = render("sources.md.j2", translations(language), {**facts, "games": games})
     assert "https://en.wikipedia.org/wiki/Golf_(patience)" in sources
 

@@ -121,6 +121,27 @@ CHART_BAR = N_("%(rules)s: %(share)s winnable (%(level)s%% interval %(interval)s
 CHART_PUBLISHED_FOR = N_("published for %(rules)s: %(percent)s")
 # TRANSLATORS: the legend of the chart's diamond marks.
 CHART_PUBLISHED = N_("figure published in the literature")
+# TRANSLATORS: the title of a small chart of the best scores of the
+# deals that a rule set cannot win; %(rules)s is its name (Classic).
+CHART_BEST_TITLE = N_("Best scores of the deals that cannot be won: %(rules)s")
+# TRANSLATORS: the line under a best-score chart's heading; %(count)s is
+# the number of deals the rule set cannot win (55,027).
+CHART_BEST_DEALS = NN_("%(count)s deal that cannot be won", "%(count)s deals that cannot be won")
+# TRANSLATORS: the label of a best-score chart's horizontal axis, under
+# the scores (0 to 330); also the heading of the best-score tables' first column.
+CHART_BEST_AXIS = N_("Best score")
+# TRANSLATORS: one bar of a best-score chart, in its text alternative:
+# %(share)s is the share of the deals that cannot be won (41.3%) whose
+# best score is %(score)s (330).
+CHART_BEST_BAR = N_("%(share)s at %(score)s points")
+# TRANSLATORS: a best-score chart's text alternative, after its title.
+# %(count)s is the number of deals the rule set cannot win, %(scores)s
+# the bars, joined by semicolons ("41.3% at 330 points; 23.8% at 310
+# points; ...").
+CHART_BEST_DESC = NN_(
+    "Of %(count)s deal that cannot be won: %(scores)s.",
+    "Of the %(count)s deals that cannot be won: %(scores)s.",
+)
 
 REASONS = {
     # TRANSLATORS: the app's message when a free card is not one rank above or below the waste card.

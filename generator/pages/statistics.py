@@ -32,7 +32,7 @@ from typing import Any
 
 from generator.pages.claims import ClaimError
 from generator.pages.recorded import DATA_DIR, DataFileError, _Located
-from generator.patience import SCORING, TABLEAU_SIZE, GolfError, RuleSet
+from generator.patience import SCORING, TABLEAU_SIZE, GolfError, Rules, RuleSet
 from generator.patience.census import (
     BEST_NONE,
     CENSUS_DIR,
@@ -250,10 +250,19 @@ class BestScores:
     def best(self) -> ScoreCount:
         return self.scores[0]
 
+    half_removed: int
+    """The most cards that at least half of these deals let a player remove (their
+    median best result, the higher one of the two middle deals)."""
+
     @property
     def shares(self) -> dict[int, float]:
         """Score -> share of the deals that cannot be won."""
         return {s.score: s.share for s in self.scores}
+
+    @property
+    def most_common(self) -> ScoreCount:
+        """The best score that most of these deals allow (of two as common, the higher)."""
+        return max(self.scores, key=lambda s: s.deals)
 
 
 @dataclass(frozen=True)
@@ -342,6 +351,11 @@ def best_scores(census: Census) -> BestScores:
         score = SCORING.stuck_score(count)
         scores[score] += deals
         lowest[score] = min(lowest.get(score, count), count)
+    half, reached = BEST_NONE, 0
+    for count in sorted(removed, reverse=True):  # from the most cards removed down
+        half, reached = count, reached + removed[count]
+        if 2 * reached >= unwinnable:
+            break
     return BestScores(
         name,
         census.rule_set,
@@ -350,7 +364,61 @@ def best_scores(census: Census) -> BestScores:
             ScoreCount(score, lowest[score], deals, deals / unwinnable)
             for score, deals in sorted(scores.items(), reverse=True)
         ),
+        half,
     )
+
+
+@dataclass(frozen=True)
+class BestSummary:
+    """What the page says of the best scores: Classic's, and the range of the main rule sets."""
+
+    classic: BestScores
+    main: tuple[BestScores, ...]
+    """The rule sets of :data:`RELAX_ORDER` that have a census, the strictest first."""
+    common_low: BestScores
+    """Of ``main``, the one whose most common best score is that of the fewest deals."""
+    common_high: BestScores
+    half_low: BestScores
+    """Of ``main``, the one with the fewest cards that half of its deals allow removing."""
+    half_high: BestScores
+
+
+def best_summary(best: Sequence[BestScores]) -> BestSummary:
+    """The figures the page's sentences about the best scores name."""
+    main = tuple(b for b in best if b.name in RELAX_ORDER)
+    classic = next((b for b in main if b.name == "classic"), None)
+    if classic is None:
+        raise ClaimError("best-common", "no census of classic")
+    empty = next((b.name for b in main if not b.scores), None)
+    if empty is not None:
+        raise ClaimError("best-common", f"the census of {empty} has no deal it cannot win")
+
+    def share(b: BestScores) -> float:
+        return b.most_common.share
+
+    def half(b: BestScores) -> int:
+        return b.half_removed
+
+    return BestSummary(
+        classic,
+        main,
+        min(main, key=share),
+        max(main, key=share),
+        min(main, key=half),
+        max(main, key=half),
+    )
+
+
+def best_tables(best: Sequence[BestScores]) -> list[list[BestScores]]:
+    """The best scores in tables narrow enough for a phone: the main rule sets of
+    :data:`RELAX_ORDER`, then the variants of each rule set (Classic with one
+    Joker, ...), a table for each rule set, in the page's order."""
+    variants: dict[Rules, list[BestScores]] = {}
+    for b in best:
+        if b.name not in RELAX_ORDER:
+            variants.setdefault(b.rule_set.rules, []).append(b)
+    main = [b for b in best if b.name in RELAX_ORDER]
+    return [table for table in (main, *variants.values()) if table]
 
 
 @dataclass(frozen=True)
@@ -424,6 +492,8 @@ def statistics_page_facts(folder: Path = CENSUS_DIR, sources: Path = SOURCES) ->
         "largest_step": max(steps, key=lambda step: step.gain) if steps else None,
         "best": best,
         "best_score_rows": sorted({c.score for b in best for c in b.scores}, reverse=True),
+        "best_summary": best_summary(best),
+        "best_tables": best_tables(best),
         "methods": [method_of(census) for census in all_census],
         "tableau": TABLEAU_SIZE,
         "confidence": CONFIDENCE,

@@ -185,10 +185,7 @@ def published_figures(facts: dict[str, Any]) -> list[str]:
     "best-scores",
     "When a deal cannot be won, the game ends stuck, and the score depends on how many of the "
     "%(tableau)s tableau cards were removed. For the deals that cannot be won, the census "
-    "found the most cards a player can remove, and so the best score that deal allows. The "
-    "table shows how these deals are spread over their best scores, for each rule set.",
-    "%(rules)s: at best %(score)s points (%(count)s cards removed), for %(share)s of the "
-    "deals that cannot be won.",
+    "found the most cards a player can remove, and so the best score that deal allows.",
 )
 def best_score_claim(facts: dict[str, Any]) -> list[str]:
     """The distribution counts the unwinnable rows by the score of their best removals."""
@@ -219,6 +216,130 @@ def best_score_claim(facts: dict[str, Any]) -> list[str]:
             and min(r for r in set(removals) if score_of[r] == best.best.score) != best.best.removed
         ):
             wrong.append(f"{best.name}: the best score's removals are not {best.best.removed}")
+    return wrong
+
+
+def _unwon_removals(data: Census) -> bytes:
+    """The best results (cards removed) of the deals ``data`` cannot win, one byte each."""
+    return bytes(itertools.compress(data.best, map(operator.not_, data.winnable)))
+
+
+def _main_rule_sets(facts: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """The names of the rule sets the page charts, and what is wrong with them: they
+    must be the four of :data:`RELAX_ORDER` (the sentences say "the four")."""
+    names = [b.name for b in facts["best_summary"].main]
+    if sorted(names) != sorted(RELAX_ORDER) or len(RELAX_ORDER) != 4:
+        return names, [f"the page charts {names}, not the four rule sets {list(RELAX_ORDER)}"]
+    return names, []
+
+
+@CLAIMS.claim(
+    "best-common",
+    "Under %(rules)s, the most common best score of a deal that cannot be won is %(score)s "
+    "points: %(removed)s of the %(tableau)s tableau cards removed. It is the best that "
+    "%(share)s of these deals allow.",
+    "%(score)s points is the most common best score under each of the four rule sets charted "
+    "below, from %(low)s of the deals that cannot be won (%(low_rules)s) to %(high)s "
+    "(%(high_rules)s).",
+)
+def best_common(facts: dict[str, Any]) -> list[str]:
+    """The most common best score counts the unwinnable rows by score, rule set by rule set;
+    the score is that of exactly the cards removed the sentence names."""
+    summary = facts["best_summary"]
+    names, wrong = _main_rule_sets(facts)
+    census = _census(facts)
+    named = summary.classic.most_common
+    if summary.classic.name != "classic":
+        wrong.append(f"the sentence speaks of Classic, the page of {summary.classic.name}")
+    if facts["tableau"] != TABLEAU_SIZE:
+        wrong.append(f"the tableau has {TABLEAU_SIZE} cards, not {facts['tableau']}")
+    found = {}
+    for name in names:
+        removals = _unwon_removals(census[name])
+        if not removals:
+            wrong.append(f"{name}: no deal that cannot be won")
+            continue
+        at_score: Counter[int] = Counter()
+        for removed, deals in Counter(removals).items():
+            at_score[SCORING.stuck_score(removed)] += deals
+        most = max(at_score.values())
+        score = max(s for s, n in at_score.items() if n == most)  # of two as common, the higher
+        found[name] = (score, most / len(removals))
+        if name == "classic":
+            if named.score != score:
+                wrong.append(f"classic: the most common best score is {score}, not {named.score}")
+            counts = {r for r in set(removals) if SCORING.stuck_score(r) == named.score}
+            if counts != {named.removed}:
+                wrong.append(
+                    f"classic: the deals whose best score is {named.score} remove "
+                    f"{sorted(counts)} cards, not {named.removed}"
+                )
+            if not math.isclose(named.share, at_score[named.score] / len(removals)):
+                wrong.append(
+                    f"classic: {named.share:.6f} of the deals have the best score {named.score}, "
+                    f"the census says {at_score[named.score] / len(removals):.6f}"
+                )
+    if "classic" not in found:
+        return [*wrong, "no census of classic with a deal it cannot win"]
+    other = [name for name, (score, _) in found.items() if score != named.score]
+    if other:
+        wrong.append(f"{other[0]}: the most common best score is {found[other[0]][0]}")
+    shares = {name: share for name, (_, share) in found.items()}
+    for said, pick in ((summary.common_low, min), (summary.common_high, max)):
+        value = pick(shares.values())
+        if said.name not in shares or not math.isclose(shares[said.name], value):
+            wrong.append(
+                f"the {pick.__name__} share of the most common best score is {value:.6f} "
+                f"({[n for n, v in shares.items() if v == value]}), not {said.name}'s"
+            )
+        elif not math.isclose(said.most_common.share, value):
+            wrong.append(
+                f"{said.name}: the page says {said.most_common.share:.6f}, not {value:.6f}"
+            )
+    return wrong
+
+
+@CLAIMS.claim(
+    "best-half",
+    "Half of the deals that cannot be won under %(rules)s let you remove %(half)s cards or "
+    "more. Under the four rule sets charted below, that figure runs from %(low)s cards "
+    "(%(low_rules)s) to %(high)s (%(high_rules)s).",
+)
+def best_half(facts: dict[str, Any]) -> list[str]:
+    """At least half of the unwinnable rows remove the named number of cards or more, and
+    fewer than half one card more: the number is the most that half of them reach."""
+    summary = facts["best_summary"]
+    names, wrong = _main_rule_sets(facts)
+    census = _census(facts)
+    said = {b.name: b.half_removed for b in summary.main}
+    found = {}
+    for name in names:
+        removals = _unwon_removals(census[name])
+        # at_least[m]: how many of these deals let a player remove m cards or more
+        at_least = list(
+            itertools.accumulate(
+                (removals.count(m) for m in range(TABLEAU_SIZE, -1, -1)),
+            )
+        )[::-1]
+        at_least.append(0)
+        half = said[name]
+        if not 0 <= half <= TABLEAU_SIZE or not (
+            2 * at_least[half] >= len(removals) > 2 * at_least[half + 1]
+        ):
+            wrong.append(
+                f"{name}: {half} cards is not the most that half of the {len(removals)} deals "
+                "that cannot be won let a player remove"
+            )
+        found[name] = max(m for m in range(TABLEAU_SIZE + 1) if 2 * at_least[m] >= len(removals))
+    if summary.classic.name != "classic" or "classic" not in found:
+        wrong.append(f"the sentence speaks of Classic, the page of {summary.classic.name}")
+    for b, pick in ((summary.half_low, min), (summary.half_high, max)):
+        value = pick(found.values(), default=None)
+        if found.get(b.name) != value or b.half_removed != value:
+            wrong.append(
+                f"the {pick.__name__} of the four is {value} cards "
+                f"({[n for n, v in found.items() if v == value]}), not {b.half_removed} ({b.name})"
+            )
     return wrong
 
 

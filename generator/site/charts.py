@@ -2,7 +2,9 @@
 
 A horizontal bar chart of shares (0 to 1): one bar per row with its value
 written beside it, the 95% interval drawn as a whisker over the bar's end, and
-where the literature publishes a figure, a marker at that figure. Colours come
+where the literature publishes a figure, a marker at that figure. And small
+column charts of shares, drawn alike so that several stand side by side (the
+best scores of each rule set), with the highest column's value written over it. Colours come
 from the site's CSS (``docs_src/assets/golf.css``: ``.golf-chart``), which uses
 the theme's colour variables, so the chart follows light and dark mode. The
 chart has a ``<title>`` and a ``<desc>`` (its text alternative in the page's
@@ -19,6 +21,7 @@ language); the page puts the same figures in a table next to it.
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -28,6 +31,11 @@ from markupsafe import Markup
 
 from generator.i18n.words import (
     CHART_BAR,
+    CHART_BEST_AXIS,
+    CHART_BEST_BAR,
+    CHART_BEST_DEALS,
+    CHART_BEST_DESC,
+    CHART_BEST_TITLE,
     CHART_PUBLISHED,
     CHART_PUBLISHED_FOR,
     CHART_TITLE,
@@ -164,6 +172,131 @@ def bar_chart(
     return ET.tostring(svg, encoding="unicode")
 
 
+COLUMN_W = 360
+"""The width of a column chart: about a phone's, so that its text reads at its own size."""
+COLUMN_LEFT = 42
+"""Room for the value axis's labels, left of the columns."""
+COLUMN_RIGHT = 6
+COLUMN_HEADING_Y = 17
+COLUMN_SUB_Y = 36
+COLUMN_TOP = 62
+"""The top of the plot: room for the heading and for the value written over the highest column."""
+COLUMN_PLOT_H = 110
+COLUMN_AXIS_H = 48
+"""Below the plot: the columns' labels and the axis's own."""
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a column chart: its label under the axis and its share (0..1)."""
+
+    label: str
+    value: float
+    tick: bool = True
+    """Whether its label is written under the axis (some are left out when they crowd)."""
+
+
+def column_chart(
+    columns: Sequence[Column],
+    *,
+    heading: str,
+    subheading: str,
+    title: str,
+    desc: str,
+    axis_label: str,
+    value_label: Callable[[float], str],
+    top: float,
+    tick_label: Callable[[float], str] | None = None,
+    ident: str = "",
+) -> str:
+    """A small column chart of shares, from 0 to ``top`` (one of several drawn alike).
+
+    The columns stand in the given order, left to right, with a grid line at
+    every quarter; the highest one has its value written over it (the text
+    alternative, ``desc``, gives them all). ``heading`` and ``subheading`` are
+    written over the plot; ``value_label`` writes a share (``41.3%``), and
+    ``tick_label`` the grid lines' shares (``25%``; ``value_label`` if not given).
+    """
+    tick_label = tick_label or value_label
+    if top <= 0 or any(not 0 <= c.value <= top for c in columns):
+        raise ValueError(f"the shares must lie from 0 to {top}")
+    height = COLUMN_TOP + COLUMN_PLOT_H + COLUMN_AXIS_H
+    base = COLUMN_TOP + COLUMN_PLOT_H
+    svg = ET.Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "viewBox": f"0 0 {COLUMN_W} {height}",
+            "class": "golf-chart golf-column-chart",
+            "role": "img",
+        },
+    )
+    if ident:
+        svg.set("id", ident)
+        svg.set("aria-labelledby", f"{ident}-title {ident}-desc")
+    title_el = ET.SubElement(svg, "title", {"id": f"{ident}-title"} if ident else {})
+    title_el.text = title
+    desc_el = ET.SubElement(svg, "desc", {"id": f"{ident}-desc"} if ident else {})
+    desc_el.text = desc
+    _text(svg, heading, 0, COLUMN_HEADING_Y, "heading", "start")
+    _text(svg, subheading, 0, COLUMN_SUB_Y, "subheading", "start")
+
+    def y(share: float) -> float:
+        return base - share / top * COLUMN_PLOT_H
+
+    right = COLUMN_W - COLUMN_RIGHT
+    axis = ET.SubElement(svg, "g", {"class": "axis"})
+    steps = round(top / 0.25) if abs(top / 0.25 - round(top / 0.25)) < 1e-9 else 1
+    for step in range(steps + 1):
+        share = top * step / steps
+        ET.SubElement(
+            axis,
+            "line",
+            {
+                "x1": str(COLUMN_LEFT),
+                "x2": str(right),
+                "y1": f"{y(share):.1f}",
+                "y2": f"{y(share):.1f}",
+                "class": "baseline" if step == 0 else "grid",
+            },
+        )
+        _text(axis, tick_label(share), COLUMN_LEFT - 6, y(share) + 4, "tick", "end")
+    _text(axis, axis_label, (COLUMN_LEFT + right) / 2, base + 40, "axis-label", "middle")
+
+    pitch = (right - COLUMN_LEFT) / max(len(columns), 1)
+    width = pitch * 0.7
+    highest = max(range(len(columns)), key=lambda i: columns[i].value, default=None)
+    for number, column in enumerate(columns):
+        x = COLUMN_LEFT + number * pitch + (pitch - width) / 2
+        group = ET.SubElement(svg, "g", {"class": f"column column-{number + 1}"})
+        ET.SubElement(
+            group,
+            "rect",
+            {
+                "x": f"{x:.1f}",
+                "y": f"{y(column.value):.1f}",
+                "width": f"{width:.1f}",
+                "height": f"{base - y(column.value):.1f}",
+                "class": "bar highest" if number == highest else "bar",
+            },
+        )
+        if column.tick:
+            _text(group, column.label, x + width / 2, base + 17, "tick", "middle")
+        if number == highest:
+            # over its column, reaching left from the column's right edge in the right half
+            end = number >= len(columns) / 2
+            at = x + width if end else x
+            _text(
+                group,
+                value_label(column.value),
+                at,
+                y(column.value) - 6,
+                "value",
+                "end" if end else "start",
+            )
+    return ET.tostring(svg, encoding="unicode")
+
+
 def _diamond(x: float, y: float, r: float = 6) -> str:
     return f"M{x:.1f} {y - r:.1f}L{x + r:.1f} {y:.1f}L{x:.1f} {y + r:.1f}L{x - r:.1f} {y:.1f}Z"
 
@@ -218,6 +351,51 @@ def statistics_helpers(words: Words, locale: str) -> dict[str, Callable[..., obj
         )
         return Markup(f'<figure class="golf-figure golf-chart-figure">{svg}</figure>')
 
+    def best_charts(best: Sequence[Any], ident: str) -> Markup:
+        """One small column chart per rule set of the best scores of the deals it cannot
+        win (:class:`~generator.pages.statistics.BestScores`), from 0 points on the left
+        to the best score on the right, all on the same scale."""
+        scores = sorted({c.score for b in best for c in b.scores})
+        highest = max((c.share for b in best for c in b.scores), default=0.0)
+        top = max(1, math.ceil(highest * 4)) / 4
+        figures = []
+        for number, b in enumerate(best, start=1):
+            shares = b.shares
+            rules = words.rule_set(b.rule_set)
+            bars = "; ".join(
+                words.t.gettext(CHART_BEST_BAR)
+                % {"score": numbers.number(c.score), "share": numbers.percent(c.share)}
+                for c in b.scores
+            )
+            desc = words.t.ngettext(*CHART_BEST_DESC, b.unwinnable) % {
+                "count": numbers.number(b.unwinnable),
+                "scores": bars,
+            }
+            svg = column_chart(
+                [
+                    # every third score is written under the axis, from the best one down
+                    Column(
+                        numbers.number(score),
+                        shares.get(score, 0.0),
+                        (len(scores) - 1 - i) % 3 == 0,
+                    )
+                    for i, score in enumerate(scores)
+                ],
+                heading=rules,
+                subheading=words.t.ngettext(*CHART_BEST_DEALS, b.unwinnable)
+                % {"count": numbers.number(b.unwinnable)},
+                title=words.t.gettext(CHART_BEST_TITLE) % {"rules": rules},
+                # A text alternative is read, not laid out: no-break spaces (26,3 %) become spaces.
+                desc=desc.replace("\xa0", " "),
+                axis_label=words.t.gettext(CHART_BEST_AXIS),
+                value_label=numbers.percent,
+                tick_label=lambda share: numbers.whole_percent(round(share * 100)),
+                top=top,
+                ident=f"{ident}-{number}",
+            )
+            figures.append(f'<figure class="golf-figure golf-chart-figure">{svg}</figure>')
+        return Markup(f'<div class="golf-chart-grid">{"".join(figures)}</div>')
+
     def text(helper: Callable[..., str]) -> Callable[..., Text]:
         return lambda *args: Text(helper(*args))
 
@@ -233,4 +411,5 @@ def statistics_helpers(words: Words, locale: str) -> dict[str, Callable[..., obj
         "rule_set_name": text(words.rule_set),
         "text": Text,
         "share_chart": share_chart,
+        "best_charts": best_charts,
     }

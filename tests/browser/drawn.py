@@ -115,7 +115,12 @@ RULES = [
     Rule("chart bar", "svg.golf-chart", ":scope", ".bar", equals="primary"),
     Rule("chart bar on the page", "svg.golf-chart", ":scope", ".bar", against="page", ratio=3),
     Rule(
-        "chart text", "svg.golf-chart", ":scope", ".label, .value, .tick", against="page", ratio=4.5
+        "chart text",
+        "svg.golf-chart",
+        ":scope",
+        ".label, .value, .tick, .heading, .subheading, .axis-label",
+        against="page",
+        ratio=4.5,
     ),
     Rule(
         "chart interval", "svg.golf-chart", ":scope", ".interval", "stroke", against="page", ratio=3
