@@ -88,11 +88,17 @@
       }
     }
 
+    /* How far above the shown section the bar starts: what the section's scroll-margin-top
+       adds to the header's height, so that a visit to #move-N shows the bar too. */
+    function measure() {
+      var above = steps[current].getBoundingClientRect().top - bar.getBoundingClientRect().top;
+      root.style.setProperty("--golf-above", Math.max(0, Math.ceil(above)) + "px");
+    }
+
     root.classList.add("golf-js");
-    function measure() { root.style.setProperty("--golf-bar-height", bar.offsetHeight + "px"); }
+    show(fromHash(location.hash) || 0, false);
     measure();
     window.addEventListener("resize", measure);
-    show(fromHash(location.hash) || 0, false);
 
     prev.addEventListener("click", function () { show(current - 1, true); });
     next.addEventListener("click", function () { show(current + 1, true); });
