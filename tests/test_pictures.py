@@ -1,9 +1,10 @@
 """The boards: SVG pictures (rules page) with their snapshot as caption and a legend, and the
-won game's stepper of text boards, one section per move."""
+won game's stepper of the same pictures, one section per move."""
 
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import replace
+from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ from generator.i18n.words import LEGEND, Words
 from generator.pages.recorded import load_reference_game
 from generator.patience import Game, Move, deal_for_number
 from generator.site.build import build_site
-from generator.site.pictures import board, text_board
+from generator.site.pictures import board
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -100,55 +101,15 @@ def test_the_picture_is_as_tall_as_its_longest_column() -> None:
     assert int(stock.find(f"{SVG}rect").get("y", "0")) > max(bottoms)  # type: ignore[union-attr]
 
 
-class Cells(HTMLParser):
-    """The text of each table cell of a text board, by row, and each cell's classes."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.rows: list[list[tuple[str, list[str]]]] = []
-        self.cell: list[str] | None = None
-        self.classes: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "tr":
-            self.rows.append([])
-        elif tag == "td":
-            self.cell, self.classes = [], (dict(attrs).get("class") or "").split()
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "td" and self.cell is not None:
-            self.rows[-1].append(("".join(self.cell), self.classes))
-            self.cell = None
-
-    def handle_data(self, data: str) -> None:
-        if self.cell is not None:
-            self.cell.append(data)
-
-
-def test_text_board_has_one_cell_per_card_column_by_column() -> None:
-    game = Game(deal_for_number(3))
-    game.play(game.legal_moves()[0])
-    position = replace(game.position(), columns=((), *game.position().columns[1:]))
-    html = text_board(position, label=str, piles="P <b>", highlights={position.waste: "move"})
-    cells = Cells()
-    cells.feed(html)
-    body = cells.rows[1:]  # the first row is the column numbers
-    assert len(body) == max(len(column) for column in position.columns)
-    for number, column in enumerate(position.columns):
-        drawn = [row[number] for row in body]
-        assert [text for text, _ in drawn if text] == [str(card) for card in column]
-        for depth, (text, classes) in enumerate(drawn):
-            if depth < len(column):
-                card = column[depth]
-                assert ("r" in classes) == (card.suit in "DH")
-                assert ("f" in classes) == (depth == len(column) - 1)
-            else:
-                assert text == "" and classes == []
-    assert "P &lt;b&gt;</p>" in html  # the piles in words, escaped
-    assert (
-        f'class="golf-waste{" r" if position.waste.suit in "DH" else ""} m">{position.waste}<'
-        in html
-    )
+def test_a_series_of_boards_can_share_one_height_and_stay_out_of_search() -> None:
+    full = Game(deal_for_number(1)).position()
+    one = replace(full, columns=tuple(column[:1] for column in full.columns))
+    tall = [_height(board(p, label=str, title="T", desc="", rows=5)) for p in (full, one)]
+    assert tall[0] == tall[1] == _height(board(full, label=str, title="T", desc=""))
+    assert _height(board(one, label=str, title="T", desc="")) < tall[1]
+    assert "data-search-exclude" not in board(one, label=str, title="T", desc="")
+    hidden = ET.fromstring(board(one, label=str, title="T", desc="D", searchable=False))
+    assert hidden.get("data-search-exclude") == ""
 
 
 @pytest.fixture(scope="module")
@@ -224,81 +185,119 @@ def test_rules_page_highlights_what_the_examples_talk_about(site: Path) -> None:
 
 
 class Stepper(HTMLParser):
-    """The won game's stepper: its sections (id, heading, cards, piles line) and controls."""
+    """The won game's stepper: its sections (id, heading, board), its controls, and the move
+    list's links with what a screen reader reads of them (their text but the aria-hidden)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.sections: list[dict[str, Any]] = []
         self.controls: dict[str, dict[str, str | None]] = {}
         self.links: list[str] = []
+        self.link_words: list[str] = []
         self.where: str | None = None
         self.hidden = 0
+        self.svg: list[str] | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
+        if self.svg is not None:
+            self.svg.append(self.get_starttag_text() or "")
+            return
         for name in a:
             if name.startswith("data-stepper"):
                 self.controls[name] = a
         if tag == "section" and "golf-step" in (a.get("class") or ""):
-            self.sections.append({"id": a.get("id"), "h2": "", "cards": [], "piles": ""})
+            self.sections.append({"id": a.get("id"), "h2": "", "svg": []})
         elif self.sections and tag == "h2" and not self.sections[-1]["h2"]:
             self.where = "h2"
-        elif self.sections and tag == "td":
-            self.sections[-1]["cards"].append("")
-            self.where = "td"
-        elif self.sections and "golf-piles" in (a.get("class") or ""):
-            self.where = "piles"
-        elif self.where == "piles" and (self.hidden or a.get("aria-hidden") == "true"):
-            self.hidden += 1  # a span inside the hidden one too, so that its end counts out
+        elif self.sections and tag == "svg" and self.where != "nav":
+            self.svg = [self.get_starttag_text() or ""]
         elif tag == "a" and (a.get("href") or "").startswith("#move-"):
             self.links.append(a.get("href") or "")
+            self.link_words.append("")
+            self.where = "link"
+        elif self.where == "link" and (self.hidden or a.get("aria-hidden") == "true"):
+            self.hidden += 1
         if tag == "nav":
-            self.where = None
+            self.where = "nav"
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.svg is not None:
+            self.svg.append(self.get_starttag_text() or "")
+        else:
+            super().handle_startendtag(tag, attrs)
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in {"h2", "td", "p"}:
+        if self.svg is not None:
+            self.svg.append(f"</{tag}>")
+            if tag == "svg":
+                self.sections[-1]["svg"].append("".join(self.svg))
+                self.svg = None
+        elif tag == "h2" and self.where == "h2":
             self.where = None
+        elif tag == "a" and self.where == "link":
+            self.where = "nav"
         elif tag == "span" and self.hidden:
             self.hidden -= 1
 
     def handle_data(self, data: str) -> None:
-        if self.where == "h2":
+        if self.svg is not None:
+            self.svg.append(escape(data))
+        elif self.where == "h2":
             self.sections[-1]["h2"] += data
-        elif self.where == "td":
-            self.sections[-1]["cards"][-1] += data
-        elif self.where == "piles" and not self.hidden:
-            self.sections[-1]["piles"] += data
+        elif self.where == "link" and not self.hidden:
+            self.link_words[-1] += data
+
+
+DRAW_ENTRY = "Move %(number)s: draw %(card)s"
+REMOVE_ENTRY = "Move %(number)s: remove %(card)s"
+"""The move list's entries in words (docs_src/templates/won_game.md.j2)."""
 
 
 @pytest.mark.parametrize("code", ["en", "nl", "de"])
 def test_won_game_page_is_a_stepper_of_every_position(site: Path, code: str) -> None:
     html = (site / code / "won-game" / "index.html").read_text(encoding="utf-8")
-    assert len(html.encode()) < 80_000
-    assert "<svg" not in html.split('class="md-content"')[1].split("</article>")[0]
+    assert len(html.encode()) < 400_000  # 48 boards (about 15 kB compressed)
     parser = Stepper()
     parser.feed(html)
     recorded = load_reference_game()
-    words = Words(translations(next(lang for lang in languages() if lang.code == code)))
+    t = translations(next(lang for lang in languages() if lang.code == code))
+    words = Words(t)
     moves = len(recorded.moves)
     assert [s["id"] for s in parser.sections] == [f"move-{n}" for n in range(moves + 1)]
     assert parser.links == [f"#move-{n}" for n in range(moves + 1)]
     slider = parser.controls["data-stepper-slider"]
     assert (slider["type"], slider["min"], slider["max"]) == ("range", "0", str(moves))
     assert {"data-stepper", "data-stepper-prev", "data-stepper-next"} <= set(parser.controls)
+    assert "hidden" not in parser.controls["data-stepper-bar"]  # its room is kept (golf.css)
     assert parser.controls["data-stepper-status"]["aria-live"] == "polite"
     game = Game(recorded.deal, recorded.rules)
+    heights = set()
     for number, section in enumerate(parser.sections):
         if number:
             game.play(recorded.moves[number - 1])
         position = game.position()
-        shown = [card for card in section["cards"] if card]
-        longest = max(len(column) for column in position.columns)
-        by_row = [
-            column[d] for d in range(longest) for column in position.columns if d < len(column)
-        ]
-        assert shown == [words.short(card) for card in by_row]  # row by row, column by column
-        assert section["piles"].strip() == words.piles(position)
+        # one picture per position, as the other pages draw them, described by the position
+        [svg_text] = section["svg"]
+        svg = ET.fromstring(svg_text)
+        assert svg.get("id") == f"board-{number}" and svg.get("role") == "img"
+        assert svg.get("aria-labelledby") == f"board-{number}-title board-{number}-desc"
+        assert svg.find(f"{SVG}title").text == words.picture_title(number)  # type: ignore[union-attr]
+        assert svg.find(f"{SVG}desc").text == words.snapshot(position)  # type: ignore[union-attr]
+        cards = cards_in(svg)
+        expected = [card for column in position.columns for card in column]
+        assert sorted(cards) == sorted(str(card) for card in [*expected, position.waste])
+        if number:
+            assert "move" in cards[str(recorded.moves[number - 1].card)]
+        heights.add(svg.get("viewBox"))
         assert "\\" not in section["h2"]  # no Markdown escape shows in the raw HTML block
+    assert len(heights) == 1, f"the boards differ in height: {heights}"  # stepping moves nothing
+    # the move list says each move in words: a draw is a draw
+    assert parser.link_words[0] == t.gettext("The deal")
+    entries = zip(recorded.moves, parser.link_words[1:], strict=True)
+    for number, (move, entry) in enumerate(entries, start=1):
+        message = DRAW_ENTRY if move.column is None else REMOVE_ENTRY
+        assert entry == t.gettext(message) % {"number": number, "card": words.short(move.card)}
 
 
 def test_won_game_page_steps_through_every_move(site: Path) -> None:

@@ -1,10 +1,14 @@
 /* The won game's stepper (docs_src/templates/won_game.md.j2): one board at a time.
-   Without this script every position is a section addressed by #move-N (the
-   stylesheet shows the one the address names). With it, only the current
-   section shows; previous/next, the slider, the move list and the keys
+   Without this script every position is a section addressed by #move-N, and the
+   stylesheet shows the deal or the one the address names (the move list's
+   links choose it). With it, the same section stays shown (nothing moves while
+   the page loads); previous/next, the slider, the move list and the keys
    ArrowLeft/ArrowRight/Home/End (with the focus inside the stepper) choose
-   it, the address follows with history.replaceState, and the live region
-   reads the move's heading and score. Every word comes from the page. */
+   another, the address follows with history.replaceState once the visitor
+   steps (a page opened without #move-N keeps its address and its place at the
+   top), and the live region reads the move's heading and score. A move picked
+   in the list brings its board into view (on a phone the list is far below
+   it). Every word comes from the page. */
 (function () {
   "use strict";
   function setUp(root) {
@@ -41,6 +45,7 @@
       return parts.join(" ").replace(/\s+/g, " ").trim();
     }
 
+    /* Show position n; with announce, the visitor stepped: say it and name it in the address. */
     function show(n, announce) {
       n = Math.max(0, Math.min(last, n));
       if (n === current) return;
@@ -61,15 +66,39 @@
       /* aria-disabled, not disabled: a disabled button would drop the keyboard focus. */
       prev.setAttribute("aria-disabled", String(n === 0));
       next.setAttribute("aria-disabled", String(n === last));
-      if (location.hash !== "#move-" + n) {
-        history.replaceState(null, "", "#move-" + n);
+      if (announce) {
+        if (location.hash !== "#move-" + n) history.replaceState(null, "", "#move-" + n);
+        status.textContent = words(steps[n]);
       }
-      if (announce) status.textContent = words(steps[n]);
+    }
+
+    /* The bar and the board in view, below the sticky header (the bar's scroll-margin-top),
+       unless they are already; the board first where both do not fit. */
+    function reveal() {
+      var board = steps[current].querySelector("svg") || steps[current];
+      var header = document.querySelector(".md-header");
+      var top = header ? header.getBoundingClientRect().bottom : 0;
+      var from = bar.getBoundingClientRect().top;
+      var to = board.getBoundingClientRect().bottom;
+      if (from >= top && to <= window.innerHeight) return;
+      if (to - from <= window.innerHeight - top) {
+        bar.scrollIntoView({ block: "start" });
+      } else {
+        board.scrollIntoView({ block: "end" });
+      }
+    }
+
+    /* How far above the shown section the bar starts: what the section's scroll-margin-top
+       adds to the header's height, so that a visit to #move-N shows the bar too. */
+    function measure() {
+      var above = steps[current].getBoundingClientRect().top - bar.getBoundingClientRect().top;
+      root.style.setProperty("--golf-above", Math.max(0, Math.ceil(above)) + "px");
     }
 
     root.classList.add("golf-js");
-    bar.hidden = false;
     show(fromHash(location.hash) || 0, false);
+    measure();
+    window.addEventListener("resize", measure);
 
     prev.addEventListener("click", function () { show(current - 1, true); });
     next.addEventListener("click", function () { show(current + 1, true); });
@@ -78,6 +107,7 @@
       link.addEventListener("click", function (event) {
         event.preventDefault();
         show(fromHash(link.getAttribute("href")), true);
+        reveal();
       });
     });
     window.addEventListener("hashchange", function () {

@@ -13,9 +13,11 @@ columns leave no gap. Its ``<title>`` names it; with a ``desc`` the picture is
 an image described by it, without one the picture is hidden from screen readers
 (``aria-hidden``): the page's visible text beside it is its one text alternative.
 
-:func:`text_board` draws the same board as HTML text (a table of card short
-forms, one column per tableau column), small enough to repeat for every move of
-a game: the won game's stepper.
+The same pictures draw every board of the site, the won game's stepper's too
+(one per move): ``rows`` keeps a series of boards as tall as its tallest, so
+that stepping through them moves nothing below, and ``searchable=False`` keeps
+a picture out of the search index (``data-search-exclude``), where 48 boards of
+card labels would be noise.
 
 >>> from generator.patience import Game, deal_for_number
 >>> svg = board(Game(deal_for_number(1)).position(), label=str, title="Start", desc="...")
@@ -27,8 +29,6 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping
-
-from markupsafe import Markup, escape
 
 from generator.patience import COLUMNS, Card, Position
 
@@ -74,9 +74,10 @@ def _frame(x: int, y: int) -> dict[str, str]:
     return {"x": str(x), "y": str(y), "width": str(CARD_W), "height": str(CARD_H), "rx": "6"}
 
 
-def row_y(position: Position) -> int:
-    """Where the stock and waste row starts: below the longest column (one card for none)."""
-    longest = max(1, *(len(column) for column in position.columns))
+def row_y(position: Position, rows: int = 1) -> int:
+    """Where the stock and waste row starts: below the longest column, or ``rows`` cards (at
+    least one card)."""
+    longest = max(1, rows, *(len(column) for column in position.columns))
     return TABLEAU_TOP + (longest - 1) * OVERLAP + CARD_H + 2 * GAP
 
 
@@ -98,14 +99,24 @@ def board(
     waste_label: str = "",
     highlights: Highlights | None = None,
     ident: str = "",
+    rows: int = 1,
+    searchable: bool = True,
 ) -> str:
     """The position as an SVG picture; ``label`` gives each card's short form ("R♣").
 
     With an empty ``desc`` the picture is ``aria-hidden``: the text beside it
-    (the page's snapshot) is what a screen reader reads instead.
+    (the page's snapshot) is what a screen reader reads instead. The picture
+    is as tall as its longest column, or as ``rows`` cards if that is more;
+    ``searchable=False`` keeps it out of the search index.
+
+    >>> from dataclasses import replace
+    >>> from generator.patience import Game, deal_for_number
+    >>> won = replace(Game(deal_for_number(1)).position(), columns=((),) * 7)
+    >>> [board(won, label=str, title="T", desc="", rows=n).split('"')[3] for n in (1, 5)]
+    ['0 0 500 208', '0 0 500 304']
     """
     highlights = highlights or {}
-    piles_y = row_y(position)
+    piles_y = row_y(position, rows)
     svg = ET.Element(
         "svg",
         {
@@ -116,6 +127,8 @@ def board(
     )
     if ident:
         svg.set("id", ident)
+    if not searchable:
+        svg.set("data-search-exclude", "")
     if desc:
         svg.set("role", "img")
         if ident:
@@ -186,66 +199,3 @@ def board(
         _card(waste, top, waste_x, piles_y, label(top), classes)
     _caption(waste, waste_label, waste_x + CARD_W + 6, piles_y)
     return ET.tostring(svg, encoding="unicode")
-
-
-SHORT_CLASSES = {"move": "m", "target": "t", "refused": "x", "blocked": "b"}
-"""The highlight classes of :func:`text_board` (short: the board repeats for every move)."""
-
-
-def _text_card(card: Card, label: str, classes: list[str]) -> str:
-    if card.suit in RED_SUITS:
-        classes = ["r", *classes]
-    attribute = f' class="{" ".join(classes)}"' if classes else ""
-    return f"<td{attribute}>{escape(label)}</td>"
-
-
-def text_board(
-    position: Position,
-    *,
-    label: Callable[[Card], str],
-    piles: str,
-    highlights: Highlights | None = None,
-) -> Markup:
-    """The position as HTML text: a table whose columns are the tableau's, then the piles.
-
-    Each card is a table cell holding its short form (``label``), with class
-    ``r`` for a red card, ``f`` for a free one and a highlight's short class
-    (:data:`SHORT_CLASSES`); rows stop at the longest column. ``piles`` is the
-    stock and waste in words, shown beside a small stock and the waste card:
-    the text a screen reader reads with the table, the board's one text
-    alternative. The stock's count and the waste card are drawn for the eye
-    only (``aria-hidden``), since ``piles`` says them.
-
-    >>> from generator.patience import Game, deal_for_number
-    >>> html = text_board(Game(deal_for_number(1)).position(), label=str, piles="Stock: 16.")
-    >>> html.count("<td"), html.count("<tr>")
-    (35, 6)
-    """
-    highlights = highlights or {}
-    longest = max(0, *(len(column) for column in position.columns))
-    head = "".join(f'<th scope="col">{number}</th>' for number in range(1, COLUMNS + 1))
-    rows = [f"<thead><tr>{head}</tr></thead>"]
-    for depth in range(longest):
-        cells = []
-        for column in position.columns:
-            if depth >= len(column):
-                cells.append("<td></td>")
-                continue
-            card = column[depth]
-            classes = ["f"] if depth == len(column) - 1 else []
-            if card in highlights:
-                classes.append(SHORT_CLASSES[highlights[card]])
-            cells.append(_text_card(card, label(card), classes))
-        rows.append("<tr>" + "".join(cells) + "</tr>")
-    assert position.waste is not None, "a text board shows a game with a waste card"
-    waste_classes = (
-        [SHORT_CLASSES[highlights[position.waste]]] if position.waste in highlights else []
-    )
-    stock = f'<span class="golf-stock{" e" if not position.stock else ""}">{position.stock_count}</span>'
-    red = ["r"] if position.waste.suit in RED_SUITS else []
-    waste_class = " ".join(["golf-waste", *red, *waste_classes])
-    waste = f'<span class="{waste_class}">{escape(label(position.waste))}</span>'
-    return Markup(
-        f'<table class="golf-tableau">{rows[0]}<tbody>{"".join(rows[1:])}</tbody></table>'
-        f'<p class="golf-piles"><span aria-hidden="true">{stock}{waste}</span> {escape(piles)}</p>'
-    )

@@ -36,13 +36,13 @@ from generator.i18n.words import (
 )
 from generator.pages.patience import Step, rules_page_facts
 from generator.pages.sixcard import GridExample
-from generator.patience import Card, GolfError, Position
+from generator.patience import COLUMN_HEIGHT, Card, GolfError, Position
 from generator.site import sixcard_pictures
 from generator.site.charts import statistics_helpers
 from generator.site.jinja_cache import CompiledTemplates
 from generator.site.mdtext import OneLine, Text, format_text, html_text
 from generator.site.numbers import locale_of
-from generator.site.pictures import board, text_board
+from generator.site.pictures import board
 from generator.sixcard.cards import Card as SixCard
 
 TEMPLATES = ROOT / "docs_src" / "templates"
@@ -212,11 +212,26 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
     env.globals["picture"] = picture
     env.globals["legend"] = legend
 
-    def position_board(position: Position, highlights: dict[Card, str] | None = None) -> Markup:
-        """A board as HTML text (the won game's stepper), the stock and waste in words."""
-        return text_board(
-            position, label=words.short, piles=words.piles(position), highlights=highlights
+    def position_board(
+        position: Position, after_move: int, highlights: dict[Card, str] | None = None
+    ) -> Markup:
+        """A board of the won game's stepper: the pictures of the other pages, its text
+        alternative the position in words (an image, titled and described, since no caption
+        beside it says the position), as tall as the deal (stepping moves nothing below it),
+        out of the search index (a page of 48 boards)."""
+        svg = board(
+            position,
+            label=words.short,
+            title=words.picture_title(after_move),
+            desc=words.snapshot(position),
+            stock_label=words.p(PICTURE_STOCK),
+            waste_label=words.p(PICTURE_WASTE),
+            highlights=highlights,
+            ident=f"board-{after_move}",
+            rows=COLUMN_HEIGHT,
+            searchable=False,
         )
+        return Markup(svg)
 
     env.globals["position_board"] = position_board
 
