@@ -1,10 +1,10 @@
 /* Every page: Material's header opens the navigation drawer (on a phone) and
    the search with <label for=...> elements, which a keyboard cannot reach:
-   each is made a named button (its name is the label of what it opens, in the
-   page's language: the navigation's aria-label, the search box's) that Enter
-   (Material's own handler of a focused label) and Space work, the drawer's
-   first link taking the focus, with aria-expanded; Escape closes the drawer and gives the
-   focus back to its button.
+   each is replaced by a <button> with the same look (class, icon; golf.css
+   hides it where Material hides the label), named by what it opens in the
+   page's language (the navigation's aria-label, the search box's), with
+   aria-expanded; the drawer's first shown link takes the focus, Escape closes
+   the drawer and gives the focus back to its button.
    Also: a table wider than its column scrolls sideways in Material's
    wrapper (.md-typeset__scrollwrap), which a keyboard could not reach. Such a
    wrapper is made focusable (tabindex=0), so the arrow keys scroll it, and is
@@ -37,32 +37,37 @@
   }
   function buttons() {
     var pairs = [
-      ["__drawer", "nav.md-nav--primary", "aria-label"],
-      ["__search", ".md-search__input", "aria-label"]
+      ["__drawer", "nav.md-nav--primary"],
+      ["__search", ".md-search__input"]
     ];
     pairs.forEach(function (pair) {
       var toggle = document.getElementById(pair[0]);
       var named = document.querySelector(pair[1]);
       var label = document.querySelector('.md-header__button[for="' + pair[0] + '"]');
-      if (!toggle || !label || label.hasAttribute("tabindex")) return;
-      label.setAttribute("role", "button");
-      label.setAttribute("tabindex", "0");
-      if (named && named.getAttribute(pair[2])) {
-        label.setAttribute("aria-label", named.getAttribute(pair[2]));
+      if (!toggle || !label || document.querySelector('[data-golf-for="' + pair[0] + '"]')) return;
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = label.className;
+      button.setAttribute("data-golf-for", pair[0]);
+      button.innerHTML = label.innerHTML;
+      if (named && named.getAttribute("aria-label")) {
+        button.setAttribute("aria-label", named.getAttribute("aria-label"));
       }
-      var state = function () { label.setAttribute("aria-expanded", String(toggle.checked)); };
+      var state = function () { button.setAttribute("aria-expanded", String(toggle.checked)); };
       state();
       toggle.addEventListener("change", state);
-      label.addEventListener("keydown", function (event) {
-        if (event.key !== "Enter" && event.key !== " ") return;
-        // Material's own keyboard handler clicks a focused label on Enter
-        if (event.key === " ") {
-          event.preventDefault();
-          label.click();
+      label.parentNode.insertBefore(button, label);
+      label.style.display = "none";
+      button.addEventListener("click", function () {
+        toggle.click();  // as the label did: Material watches the toggle's change
+        state();
+        if (!toggle.checked) return;
+        if (pair[0] === "__search") {
+          var input = document.querySelector(".md-search__input");
+          if (input) input.focus();
+          return;
         }
         window.setTimeout(function () {
-          state();
-          if (pair[0] !== "__drawer" || !toggle.checked) return;
           // the first link the drawer shows (it opens at the page's own section)
           var links = document.querySelectorAll(".md-sidebar--primary .md-nav__link[href]");
           for (var i = 0; i < links.length; i++) {
@@ -83,7 +88,7 @@
       var drawer = document.getElementById("__drawer");
       if (event.key !== "Escape" || !drawer || !drawer.checked) return;
       drawer.click();
-      var button = document.querySelector('.md-header__button[for="__drawer"]');
+      var button = document.querySelector('[data-golf-for="__drawer"]');
       if (button) { button.setAttribute("aria-expanded", "false"); button.focus(); }
     });
   }

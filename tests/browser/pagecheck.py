@@ -112,6 +112,9 @@ class Recorder:
     problems: list[str] = field(default_factory=list)
     pending: set[Any] = field(default_factory=set)
     """The requests the page has made that have not finished or failed yet."""
+    redirecting: str | None = None
+    """A page that sends the browser on by itself (the root's ``index.html``): its own
+    document's request may be abandoned by its redirect before it has finished loading."""
 
     def attach(self, page: Any) -> None:
         page.on("console", self._console)
@@ -147,6 +150,8 @@ class Recorder:
 
     def _failed(self, request: Any) -> None:
         self.pending.discard(request)
+        if request.url == self.redirecting and request.failure == "net::ERR_ABORTED":
+            return
         if is_inside(self.site, request.url):
             self.problems.append(f"request failed: {request.url} ({request.failure})")
 
@@ -180,6 +185,7 @@ def opened(context: Any, site: Site, target: Target, width: int) -> Iterator[tup
     page.set_viewport_size({"width": width, "height": WIDTHS[width]})
     url = site.url + target.path
     recorder.expected = {urldefrag(url).url: target.status} if target.status != 200 else {}
+    recorder.redirecting = url if target.lands_on is not None else None
     try:
         response = page.goto(url, wait_until="load")
         if response is None or response.status != target.status:

@@ -22,7 +22,7 @@ from tests.browser.pagecheck import (
     switcher_problems,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-pages")]
 
 BROKEN = """<!doctype html>
 <html><head><meta charset="utf-8">
@@ -47,12 +47,12 @@ CLEAN = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Clean</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>a { display: inline-block; min-height: 24px; min-width: 24px; margin: 4px; }</style></head>
-<body data-md-color-scheme="default">
+<body data-md-color-scheme="default"><main><h1>Clean</h1>
 <div class="md-header__option"><div class="md-select"><button>language</button>
 <a class="md-select__link" hreflang="en" href="../../en/y/">English</a>
 <a class="md-select__link" hreflang="nl" href="../../nl/y/">Nederlands</a></div></div>
 <a href="../x/">fine</a> <a href="#there">fine</a> <p id="there">there</p>
-</body></html>
+</main></body></html>
 """
 
 SITEMAP = """<?xml version="1.0" encoding="UTF-8"?>

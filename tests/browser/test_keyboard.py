@@ -1,6 +1,6 @@
 """The header's controls by keyboard alone, on a phone: Material opens its navigation drawer
 and its search with ``<label>`` elements, which Tab does not reach; ``assets/golf-site.js``
-makes them named buttons. From a fresh load, Tab reaches the skip link first, then the
+puts named buttons in their place. From a fresh load, Tab reaches the skip link first, then the
 drawer's button; Enter opens the drawer with the focus on a link it shows, Escape closes it and
 gives the focus back; the search button opens the search with the focus in its box. Without
 the script (its file answered empty) the same checks must fail.
@@ -35,7 +35,7 @@ def keyboard_problems(page: Any) -> list[str]:
     for _ in range(3):
         page.keyboard.press("Tab")
         focused = page.evaluate(FOCUSED)
-        if page.evaluate("document.activeElement.getAttribute('for') === '__drawer'"):
+        if page.evaluate("document.activeElement.dataset.golfFor === '__drawer'"):
             drawer = focused
             break
     if drawer is None:
@@ -54,11 +54,11 @@ def keyboard_problems(page: Any) -> list[str]:
     page.wait_for_timeout(300)
     if page.evaluate("document.getElementById('__drawer').checked"):
         problems.append("Escape does not close the drawer")
-    if not page.evaluate("document.activeElement.getAttribute('for') === '__drawer'"):
+    if not page.evaluate("document.activeElement.dataset.golfFor === '__drawer'"):
         problems.append("after Escape the focus is not back on the drawer's button")
-    search = page.locator('.md-header__button[for="__search"]')
+    search = page.locator('[data-golf-for="__search"]')
     search.focus()
-    if not page.evaluate("document.activeElement.getAttribute('for') === '__search'"):
+    if not page.evaluate("document.activeElement.dataset.golfFor === '__search'"):
         return [*problems, "the search button cannot take the focus"]
     page.keyboard.press("Enter")
     page.wait_for_timeout(300)

@@ -33,7 +33,7 @@ from tests.browser.pagecheck import (
     targets,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-pages")]
 
 CODES = [None, *(language.code for language in languages())]
 """``None`` for the root's own pages (``index.html``, ``404.html``), then every language."""
