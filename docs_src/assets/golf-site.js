@@ -92,7 +92,20 @@
       if (button) { button.setAttribute("aria-expanded", "false"); button.focus(); }
     });
   }
-  function setUp() { buttons(); mark(); }
+  /* Closed, the drawer is off-screen but its links stayed in the Tab order: a keyboard
+     user tabbed through a dozen links nobody sees. Where it is a drawer (Material's
+     76.25em), it is inert while closed. */
+  function drawer() {
+    var toggle = document.getElementById("__drawer");
+    var sidebar = document.querySelector(".md-sidebar--primary");
+    if (!toggle || !sidebar || !window.matchMedia) return;
+    var narrow = window.matchMedia("(max-width: 76.2344em)");
+    var update = function () { sidebar.inert = narrow.matches && !toggle.checked; };
+    update();
+    toggle.addEventListener("change", update);
+    if (narrow.addEventListener) narrow.addEventListener("change", update);
+  }
+  function setUp() { buttons(); drawer(); mark(); }
   if (typeof document$ !== "undefined" && document$.subscribe) {
     document$.subscribe(function () { window.requestAnimationFrame(setUp); });
   } else {

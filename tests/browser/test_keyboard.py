@@ -1,9 +1,10 @@
 """The header's controls by keyboard alone, on a phone: Material opens its navigation drawer
 and its search with ``<label>`` elements, which Tab does not reach; ``assets/golf-site.js``
-puts named buttons in their place. From a fresh load, Tab reaches the skip link first, then the
-drawer's button; Enter opens the drawer with the focus on a link it shows, Escape closes it and
-gives the focus back; the search button opens the search with the focus in its box. Without
-the script (its file answered empty) the same checks must fail.
+puts named buttons in their place. From a fresh load, Tab reaches the skip link first, then
+the drawer's button; Enter opens the drawer with the focus on a link it shows, Escape closes
+it and gives the focus back, and Tab does not go through the closed drawer's links; the
+search button opens the search with the focus in its box. Without the script (its file
+answered empty) the same checks must fail.
 """
 
 from __future__ import annotations
@@ -56,6 +57,11 @@ def keyboard_problems(page: Any) -> list[str]:
         problems.append("Escape does not close the drawer")
     if not page.evaluate("document.activeElement.dataset.golfFor === '__drawer'"):
         problems.append("after Escape the focus is not back on the drawer's button")
+    for _ in range(16):  # past the header's items to the page's content
+        page.keyboard.press("Tab")
+        if page.evaluate("!!document.activeElement.closest('.md-sidebar--primary')"):
+            problems.append(f"with the drawer closed, Tab focuses {page.evaluate(FOCUSED)} in it")
+            break
     search = page.locator('[data-golf-for="__search"]')
     search.focus()
     if not page.evaluate("document.activeElement.dataset.golfFor === '__search'"):
