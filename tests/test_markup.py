@@ -10,28 +10,22 @@ button without a type, a header cell without a scope) must fail the same check.
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
+from tests.browser.conftest import built
+from tests.npm import npm_tool
+
 ROOT = Path(__file__).resolve().parents[1]
 EXCLUDED = ROOT / "tests" / "html_validate_excluded.yaml"
 
 
 def html_validate() -> Path:
-    found = ROOT / "node_modules" / ".bin" / "html-validate"
-    if not found.exists() or shutil.which("node") is None:
-        pytest.fail(
-            "the markup checks need node and html-validate: run 'npm ci' in the repository "
-            "(.ci/run does)",
-            pytrace=False,
-        )
-    return found
+    return npm_tool("html-validate", "markup")
 
 
 def excluded() -> dict[str, str]:
@@ -79,16 +73,7 @@ def run_html_validate(config: Path, files: list[str]) -> list[dict[str, Any]]:
 def builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     made = {}
     for name, options in (("plain", []), ("offline", ["--offline"])):
-        out = tmp_path_factory.mktemp(name) / "site"
-        build = subprocess.run(
-            [sys.executable, "-m", "generator", "build", "--site", str(out), *options],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        assert build.returncode == 0, build.stdout + build.stderr
-        made[name] = out
+        made[name] = built(tmp_path_factory.mktemp(name) / "site", *options)
     return made
 
 

@@ -12,25 +12,19 @@ selectors.
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+
+from tests.npm import npm_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / ".stylelintrc.json"
 
 
 def stylelint() -> Path:
-    found = ROOT / "node_modules" / ".bin" / "stylelint"
-    if not found.exists() or shutil.which("node") is None:
-        pytest.fail(
-            "the stylesheet checks need node and stylelint: run 'npm ci' in the repository "
-            "(.ci/run does)",
-            pytrace=False,
-        )
-    return found
+    return npm_tool("stylelint", "stylesheet")
 
 
 def lint(*files: Path) -> list[str]:

@@ -259,6 +259,18 @@ def browser() -> Iterator[Any]:
             chromium.close()
 
 
+@pytest.fixture
+def contexts(browser: Any) -> Iterator[dict[str, Any]]:
+    """A browser context per colour scheme (``light``, ``dark``): Material keeps the palette it
+    shows in the page's local storage, so light and dark do not share one."""
+    from tests.browser.pagecheck import SCHEMES
+
+    made = {scheme: browser.new_context(color_scheme=scheme) for scheme in SCHEMES}
+    yield made
+    for context in made.values():
+        context.close()
+
+
 @pytest.fixture(scope="session")
 def screenshots() -> Path:
     """The screenshot folder, emptied once per session (every run overwrites the last one's)."""

@@ -10,7 +10,6 @@ no longer paints the patience cards' faces.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -26,14 +25,6 @@ PICTURE_PAGES = ("rules", "examples", "won-game", "statistics", "six-card-golf")
 """The pages that hold pictures."""
 
 CSS = ROOT / "docs_src" / "assets" / "golf.css"
-
-
-@pytest.fixture
-def contexts(browser: Any) -> Iterator[dict[str, Any]]:
-    made = {scheme: browser.new_context(color_scheme=scheme) for scheme in SCHEMES}
-    yield made
-    for context in made.values():
-        context.close()
 
 
 def test_every_picture_draws(contexts: dict[str, Any], site: Site) -> None:

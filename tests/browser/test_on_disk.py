@@ -28,7 +28,6 @@ import pytest
 from generator.i18n.catalogs import languages
 from tests.browser.conftest import Site
 from tests.browser.pagecheck import (
-    SCHEMES,
     Recorder,
     Target,
     axe_problems,
@@ -48,15 +47,6 @@ CODES = [language.code for language in languages()]
 
 VISITS = (("light", 390), ("dark", 1280))
 """The schemes and widths the pages of a build opened from disk are opened at, in turn."""
-
-
-@pytest.fixture
-def contexts(browser: Any) -> Iterator[dict[str, Any]]:
-    """A browser context per colour scheme (Material keeps the palette in local storage)."""
-    made = {scheme: browser.new_context(color_scheme=scheme) for scheme in SCHEMES}
-    yield made
-    for context in made.values():
-        context.close()
 
 
 @pytest.fixture

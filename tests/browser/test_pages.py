@@ -11,7 +11,6 @@ Screenshots: ``test-screenshots/<page>-<width>-<scheme>.png``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -41,16 +40,6 @@ CODES = [None, *(language.code for language in languages())]
 
 def ids(code: str | None) -> str:
     return code or "root"
-
-
-@pytest.fixture
-def contexts(browser: Any) -> Iterator[dict[str, Any]]:
-    """A browser context per colour scheme: Material keeps the palette it shows in the page's
-    local storage, so light and dark do not share one."""
-    opened = {scheme: browser.new_context(color_scheme=scheme) for scheme in SCHEMES}
-    yield opened
-    for context in opened.values():
-        context.close()
 
 
 @pytest.mark.parametrize("code", CODES, ids=ids)

@@ -17,7 +17,6 @@ A failure leaves the page as it looks now and a picture of the differing pixels 
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -102,14 +101,6 @@ def compare(png: bytes, name: str, approve: bool) -> list[str]:
         picture.save(changed_dir / name.replace(".png", "-diff.png"))
         return [f"{name}: {share:.2%} of the pixels differ (at most {TOLERANCE:.2%})"]
     return []
-
-
-@pytest.fixture
-def contexts(browser: Any) -> Iterator[dict[str, Any]]:
-    made = {scheme: browser.new_context(color_scheme=scheme) for scheme in SCHEMES}
-    yield made
-    for context in made.values():
-        context.close()
 
 
 def screenshot(page: Any) -> bytes:
