@@ -95,22 +95,7 @@ def bar_chart(
     markers = any(bar.marker is not None for bar in bars)
     plot_h = len(bars) * ROW_H
     height = TOP + plot_h + AXIS_H + (LEGEND_H if markers and marker_label else 0) + GAP
-    svg = ET.Element(
-        "svg",
-        {
-            "xmlns": "http://www.w3.org/2000/svg",
-            "viewBox": f"0 0 {WIDTH} {height}",
-            "class": "golf-chart",
-            "role": "img",
-        },
-    )
-    if ident:
-        svg.set("id", ident)
-        svg.set("aria-labelledby", f"{ident}-title {ident}-desc")
-    title_el = ET.SubElement(svg, "title", {"id": f"{ident}-title"} if ident else {})
-    title_el.text = title
-    desc_el = ET.SubElement(svg, "desc", {"id": f"{ident}-desc"} if ident else {})
-    desc_el.text = desc
+    svg = _chart_svg(WIDTH, height, "golf-chart", ident, title, desc)
 
     axis = ET.SubElement(svg, "g", {"class": "axis"})
     for tick in TICKS:
@@ -222,22 +207,7 @@ def column_chart(
         raise ValueError(f"the shares must lie from 0 to {top}")
     height = COLUMN_TOP + COLUMN_PLOT_H + COLUMN_AXIS_H
     base = COLUMN_TOP + COLUMN_PLOT_H
-    svg = ET.Element(
-        "svg",
-        {
-            "xmlns": "http://www.w3.org/2000/svg",
-            "viewBox": f"0 0 {COLUMN_W} {height}",
-            "class": "golf-chart golf-column-chart",
-            "role": "img",
-        },
-    )
-    if ident:
-        svg.set("id", ident)
-        svg.set("aria-labelledby", f"{ident}-title {ident}-desc")
-    title_el = ET.SubElement(svg, "title", {"id": f"{ident}-title"} if ident else {})
-    title_el.text = title
-    desc_el = ET.SubElement(svg, "desc", {"id": f"{ident}-desc"} if ident else {})
-    desc_el.text = desc
+    svg = _chart_svg(COLUMN_W, height, "golf-chart golf-column-chart", ident, title, desc)
     _text(svg, heading, 0, COLUMN_HEADING_Y, "heading", "start")
     _text(svg, subheading, 0, COLUMN_SUB_Y, "subheading", "start")
 
@@ -413,3 +383,27 @@ def statistics_helpers(words: Words, locale: str) -> dict[str, Callable[..., obj
         "share_chart": share_chart,
         "best_charts": best_charts,
     }
+
+
+def _chart_svg(
+    width: float, height: float, classes: str, ident: str | None, title: str, desc: str
+) -> ET.Element:
+    """A chart's ``<svg>`` with its ``<title>`` and ``<desc>`` (its text alternative, named by
+    ``aria-labelledby`` when the chart has an id)."""
+    svg = ET.Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "viewBox": f"0 0 {width} {height}",
+            "class": classes,
+            "role": "img",
+        },
+    )
+    if ident:
+        svg.set("id", ident)
+        svg.set("aria-labelledby", f"{ident}-title {ident}-desc")
+    title_el = ET.SubElement(svg, "title", {"id": f"{ident}-title"} if ident else {})
+    title_el.text = title
+    desc_el = ET.SubElement(svg, "desc", {"id": f"{ident}-desc"} if ident else {})
+    desc_el.text = desc
+    return svg

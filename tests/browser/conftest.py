@@ -260,6 +260,14 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture
+def context(browser: Any) -> Iterator[Any]:
+    """A fresh browser context (the browser's own colour scheme, light), closed after the test."""
+    made = browser.new_context()
+    yield made
+    made.close()
+
+
+@pytest.fixture
 def contexts(browser: Any) -> Iterator[dict[str, Any]]:
     """A browser context per colour scheme (``light``, ``dark``): Material keeps the palette it
     shows in the page's local storage, so light and dark do not share one."""

@@ -9,7 +9,6 @@ answered empty) the same checks must fail.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -71,13 +70,6 @@ def keyboard_problems(page: Any) -> list[str]:
     if not page.evaluate("document.activeElement.classList.contains('md-search__input')"):
         problems.append("Enter on the search button does not put the focus in the search box")
     return problems
-
-
-@pytest.fixture
-def context(browser: Any) -> Iterator[Any]:
-    made = browser.new_context()
-    yield made
-    made.close()
 
 
 @pytest.mark.parametrize("code", [language.code for language in languages()])

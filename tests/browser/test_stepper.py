@@ -13,7 +13,6 @@ every ``#move-N`` still leads to an element of the page.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -36,13 +35,6 @@ STATE = """() => {
         history: history.length,
     };
 }"""
-
-
-@pytest.fixture
-def context(browser: Any) -> Iterator[Any]:
-    context = browser.new_context()
-    yield context
-    context.close()
 
 
 def shows(state: dict[str, Any], move: int, stepped: bool = True) -> list[str]:

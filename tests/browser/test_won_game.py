@@ -72,13 +72,6 @@ def in_view(where: dict[str, Any], what: str) -> list[str]:
     return problems
 
 
-@pytest.fixture
-def context(browser: Any) -> Iterator[Any]:
-    context = browser.new_context()
-    yield context
-    context.close()
-
-
 def won_game(site: Site, code: str) -> str:
     return next(path for path in site.pages(code) if path.endswith("/won-game/"))
 
