@@ -5,6 +5,9 @@ Each part returns problems as ``file:line: what is wrong``:
 - ``examples``: the recorded reference game replays legally and wins, the
   solver's recorded verdicts still hold, and every claim the page makes of the
   engine holds (:func:`generator.pages.rules_page_facts`);
+- ``values``: every value a page shows, in every language, read back from the
+  rendered page and derived again from the engine and the data by code that
+  shares nothing with the facts layer (:mod:`generator.twopath`);
 - ``pages``: every page of every shipped language, rendered from the engine,
   the templates and the catalogs, reads exactly like its approved text
   (``docs_src/approved/``, pictures' text alternatives included), and the
@@ -14,7 +17,9 @@ Each part returns problems as ``file:line: what is wrong``:
   placeholders match the English and its plural forms are valid;
 - ``safety``: no translation adds markup the English text does not have;
 - ``census``: a random sample of the census rows (``generator/data/census/``)
-  re-solved, about a second's worth; a failure prints the seed that replays it;
+  re-solved, about a second's worth, and a random sample of the 6-Card Golf
+  simulation's holes played again (:mod:`generator.twopath.simulation`); a
+  failure prints the seed that replays it;
 - ``site``: every language's site builds with ``mkdocs build --strict``
   (MkDocs' link validation included), into a temporary folder.
 """
@@ -22,14 +27,17 @@ Each part returns problems as ``file:line: what is wrong``:
 from __future__ import annotations
 
 import contextlib
+import difflib
 import json
 import os
 import re
 import tempfile
+from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import jinja2
 
@@ -44,7 +52,7 @@ from generator.i18n.catalogs import (
     read_catalog,
 )
 from generator.i18n.catalogs import languages as site_languages
-from generator.pages.claims import Claim, ClaimError, claim_sets
+from generator.pages.claims import Claim, ClaimError, Claims
 from generator.pages.recorded import (
     DataFileError,
     ExampleDeal,
@@ -55,12 +63,13 @@ from generator.pages.recorded import (
 from generator.patience import DealCode, Game, GolfError, Rules, deal_for_number
 from generator.patience.solver import solve
 from generator.site.approval import (
+    ApprovalError,
     approved_problems,
     page_texts,
     seed_problems,
     stray_files,
 )
-from generator.site.build import Checks, Finish, Submit
+from generator.site.build import BuiltLanguage, Checks, Finish, Submit, build_site
 from generator.site.pagetext import markdown_text as markdown_text
 from generator.site.render import page_facts
 
@@ -69,6 +78,16 @@ Rendered = dict[str, dict[str, str]]
 """Every language's rendered pages, by language code (:func:`generator.site.build.render_all`)."""
 TEMPLATES_DIR = ROOT / "docs_src" / "templates"
 UPDATE = "run 'python -m generator catalog update'"
+
+
+def claim_sets() -> list[Claims]:
+    """Every page's claims (the claims live beside their pages' facts, below this room)."""
+    from generator.pages.examples_claims import CLAIMS as EXAMPLES
+    from generator.pages.patience_claims import CLAIMS as PATIENCE
+    from generator.pages.sixcard_claims import CLAIMS as SIX_CARD
+    from generator.pages.statistics_claims import CLAIMS as STATISTICS
+
+    return [PATIENCE, EXAMPLES, STATISTICS, SIX_CARD]
 
 
 def _rel(path: Path | str) -> str:
@@ -156,6 +175,10 @@ class Sentence:
     line: int
     msgid: str
     claims: tuple[str, ...]
+    no_claim: str = ""
+    """The reason a ``{# NO-CLAIM: ... #}`` comment gives why no claim backs it."""
+    forms: tuple[str, ...] = ()
+    """Every English form of the message (singular and plural); a context first, after ``\x04``."""
 
 
 def template_sentences() -> list[Sentence]:
@@ -172,11 +195,20 @@ def template_sentences() -> list[Sentence]:
     if kept is not None:
         with contextlib.suppress(ValueError, TypeError):
             return [
-                Sentence(TEMPLATES / name, int(line), str(msgid), tuple(map(str, claims)))
-                for name, line, msgid, claims in json.loads(kept)
+                Sentence(
+                    TEMPLATES / name,
+                    int(line),
+                    str(msgid),
+                    tuple(map(str, claims)),
+                    str(why),
+                    tuple(map(str, forms)),
+                )
+                for name, line, msgid, claims, why, forms in json.loads(kept)
             ]
     found = _template_sentences(templates)
-    rows = [[s.template.name, s.line, s.msgid, list(s.claims)] for s in found]
+    rows = [
+        [s.template.name, s.line, s.msgid, list(s.claims), s.no_claim, list(s.forms)] for s in found
+    ]
     cache.put("sentences", entry, json.dumps(rows).encode())
     return found
 
@@ -192,25 +224,159 @@ def _template_sentences(templates: list[Path]) -> list[Sentence]:
     found = []
     for template in templates:
         env.parse(template.read_text(encoding="utf-8"), template.name, str(template))
-        with template.open("rb") as handle:
-            extracted = list(
-                babel_extract(
-                    handle,
-                    ("gettext", "ngettext", "pgettext"),
-                    ["CLAIM:"],
-                    {"extensions": "jinja2.ext.i18n", "trimmed": "true"},
+        passes = []
+        for tag in ("CLAIM:", NO_CLAIM):  # Babel drops the tag from the comments it returns
+            with template.open("rb") as handle:
+                passes.append(
+                    list(
+                        babel_extract(
+                            handle,
+                            ("gettext", "ngettext", "pgettext"),
+                            [tag],
+                            {"extensions": "jinja2.ext.i18n", "trimmed": "true"},
+                        )
+                    )
                 )
-            )
-        for line, _function, message, comments in extracted:
+        # a NO-CLAIM comment before a line holds for every message of the line (Babel gives
+        # it to the first one only): a table's row of headings takes one reason
+        by_line: dict[int, list[str]] = {}
+        for line, *_rest, reasons in passes[1]:
+            by_line.setdefault(line, []).extend(reasons)
+        for (line, _function, message, comments), _other in zip(*passes, strict=True):
+            reasons = by_line.get(line, [])
             texts = [m for m in (message if isinstance(message, tuple) else (message,)) if m]
             names = tuple(
-                name
-                for comment in comments
-                for name in re.split(r"[\s,]+", comment.removeprefix("CLAIM:"))
-                if name
+                name for comment in comments for name in re.split(r"[\s,]+", comment) if name
             )
-            found.append(Sentence(template, line, str(texts[-1]), names))
+            why = " ".join(reason.strip() for reason in reasons)
+            forms = tuple(
+                str(m) for m in (message if isinstance(message, tuple) else (message,)) if m
+            )
+            if _function == "pgettext":
+                forms = ("\x04" + forms[0], *forms[1:])  # the context (marked), then the message
+            found.append(Sentence(template, line, str(texts[-1]), names, why or "", forms))
     return found
+
+
+NO_CLAIM = "NO-CLAIM:"
+"""A template comment ``{# NO-CLAIM: why #}``: the sentence after it needs no claim, and why."""
+RULE_WORDS = (
+    "may",
+    "must",
+    "only",
+    "cannot",
+    "can",
+    "once",
+    "never",
+    "always",
+    "every",
+    "each",
+    "no",
+    "not",
+    "nothing",
+    "allow",
+    "allows",
+    "allowed",
+    "refuse",
+    "refuses",
+    "forbid",
+    "forbids",
+    "easy",
+    "classic",
+    "strict",
+    "wrap-around",
+    "redeal",
+    "penalty",
+    "bonus",
+    "score",
+    "scores",
+    "points",
+    "point",
+    "cancel",
+    "cancels",
+    "first",
+    "last",
+    "left",
+    "right",
+    "clockwise",
+)
+VERDICT_WORDS = ("win", "wins", "won", "winnable", "stuck", "lose", "lost", "yes", "agree", "par")
+CARD_WORDS = (
+    "king",
+    "kings",
+    "queen",
+    "queens",
+    "jack",
+    "jacks",
+    "ace",
+    "aces",
+    "joker",
+    "jokers",
+)
+
+
+def holds_a_fact(msgid: str) -> str:
+    """What in a sentence asks for a claim: a number, a card, a rule word or a verdict
+    (the first found, as ``a number (35)``); empty if it holds none of them."""
+    from generator.i18n.catalogs import PERCENT
+
+    values = [m.group("name") for m in PERCENT.finditer(msgid) if m.group("name")]
+    plain = PERCENT.sub(" ", msgid)
+    digits = re.findall(r"\d+", plain)
+    if digits:
+        return f"a number ({digits[0]})"
+    if any(symbol in plain for symbol in "♣♦♥♠"):
+        return "a card"
+    words = re.findall(r"[a-z][a-z'-]*", plain.lower())
+    for kind, vocabulary in (
+        ("a card", CARD_WORDS),
+        ("a verdict", VERDICT_WORDS),
+        ("a rule word", RULE_WORDS),
+    ):
+        found = next((w for w in words if w in vocabulary), None)
+        if found:
+            return f"{kind} ({found!r})"
+    if values:
+        return f"a value (%({values[0]})s)"
+    return ""
+
+
+def coverage_problems(sentences: list[Sentence]) -> Problems:
+    """Every sentence holding a fact has a claim, or a reason why it needs none."""
+    from generator.twopath import checks as two_path_checks
+
+    known = two_path_checks()
+    for sentence in sentences:
+        at = f"{_rel(sentence.template)}:{sentence.line}"
+        if sentence.claims and sentence.no_claim:
+            yield f"{at}: the sentence has a CLAIM and a NO-CLAIM reason; keep one"
+            continue
+        if sentence.no_claim.startswith("two-path "):
+            name = sentence.no_claim.removeprefix("two-path ").split(":")[0].split()[0]
+            if name not in known:
+                yield f"{at}: NO-CLAIM names no two-path check {name!r} ({', '.join(known)})"
+            continue
+        if sentence.claims or sentence.no_claim:
+            continue
+        what = holds_a_fact(sentence.msgid)
+        if what:
+            yield (
+                f"{at}: the sentence {_clip(sentence.msgid, 70)!r} holds {what} and has no "
+                "claim: name one ({# CLAIM: name #}) or say why it needs none ({# NO-CLAIM: why #})"
+            )
+
+
+def coverage(sentences: list[Sentence] | None = None) -> list[tuple[Sentence, str]]:
+    """Each sentence holding a fact, with how it is backed: ``claim a, b`` or the reason."""
+    listed = []
+    for sentence in sentences if sentences is not None else template_sentences():
+        if sentence.claims:
+            listed.append((sentence, "claim " + ", ".join(sentence.claims)))
+        elif sentence.no_claim:
+            listed.append((sentence, "NO-CLAIM: " + sentence.no_claim))
+        elif holds_a_fact(sentence.msgid):
+            listed.append((sentence, "nothing"))
+    return listed
 
 
 def check_claims() -> Problems:
@@ -224,6 +390,7 @@ def check_claims() -> Problems:
     except Exception as error:  # a template that cannot be read: reported by catalogs/site
         yield f"{_rel(TEMPLATES_DIR)}:1: the templates cannot be read for their claims: {error}"
         return
+    yield from coverage_problems(sentences)
     sets = claim_sets()
     claims = {name: item for claims in sets for name, item in claims.items()}
     where: dict[str, list[Sentence]] = {}
@@ -249,14 +416,24 @@ def check_claims() -> Problems:
                     f"{_rel(item.file)}:{item.line}: claim {name!r} backs a sentence no "
                     f"template holds with a CLAIM: {name} comment: {_clip(text, 70)!r}"
                 )
-    for page_claims in sets:
+    for claim_name, failure in played_claims(sets):
+        if claim_name is None:
+            yield _located(failure)
+        else:
+            yield from _claim_failure(where, claims, claim_name, failure)
+
+
+def played_claims(sets: list[Claims] | None = None) -> Iterator[tuple[str | None, str]]:
+    """Every claim played: ``(claim name, what it found wrong)`` for each failure (the
+    name None for a page whose facts cannot be made)."""
+    for page_claims in sets if sets is not None else claim_sets():
         try:
             facts = page_claims.facts()
         except ClaimError as error:
-            yield from _claim_failure(where, claims, error.claim, str(error))
+            yield error.claim, str(error)
             continue
         except GolfError as error:
-            yield _located(str(error))
+            yield None, str(error)
             continue
         for name, item in page_claims.items():
             try:
@@ -264,7 +441,7 @@ def check_claims() -> Problems:
             except Exception as error:  # an engine change that breaks the situation itself
                 failures = [f"the claim could not be played: {type(error).__name__}: {error}"]
             for failure in failures:
-                yield from _claim_failure(where, claims, name, failure)
+                yield name, failure
 
 
 def _claim_failure(
@@ -282,6 +459,165 @@ def _claim_failure(
         f"{_rel(first.template)}:{first.line}: the page says {_clip(first.msgid, 90)!r}, "
         f"and the engine disagrees: {failure}"
     )
+
+
+# -- values: two paths --------------------------------------------------------
+
+
+def check_values(languages: list[Language], rendered: Rendered | None = None) -> Problems:
+    """Every value the pages show, read back and derived again (:mod:`generator.twopath`)."""
+    from generator import twopath
+    from generator.site.build import render_all
+
+    try:
+        pages = rendered if rendered is not None else render_all(languages)
+    except GolfError:
+        return  # reported by examples and pages
+    yield from twopath.run(pages, languages).problems
+
+
+# -- approve: no changed fact without a backing ----------------------------------
+
+NUMBER_OR_CARD = re.compile(r"(?:10|[2-9AKQJRBVD])[♣♦♥♠]|\d+(?:[.,\u00a0\u202f]\d+)*")
+
+
+def _fact_tokens(line: str, verdicts: set[str]) -> list[tuple[str, int, int]]:
+    """The numbers, cards and verdict words of a line: (token, start, end)."""
+    found = [(m.group(0), m.start(), m.end()) for m in NUMBER_OR_CARD.finditer(line)]
+    for match in re.finditer(r"[^\W\d_]+", line):
+        if match.group(0).lower() in verdicts:
+            found.append((match.group(0), match.start(), match.end()))
+    return found
+
+
+def _changed_lines(old: str | None, new: str) -> Iterator[tuple[int, str, str]]:
+    """(line number in ``new``, the old line or "", the new line) for each changed or added line."""
+    old_lines, new_lines = (old or "").splitlines(), new.splitlines()
+    matcher = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag in ("replace", "insert"):
+            for offset, number in enumerate(range(j1, j2)):
+                before = old_lines[i1 + offset] if i1 + offset < i2 else ""
+                yield number + 1, before, new_lines[number]
+
+
+def approval_guard(
+    languages: list[Language],
+) -> Callable[[dict[Path, tuple[str | None, str]]], None]:
+    """The check ``approve`` runs before it writes: every line whose numbers, cards or
+    verdicts change must be verified by a two-path check (:mod:`generator.twopath`) or stand
+    in a sentence whose claims all hold; else nothing is written. What backs each changed
+    fact is reported (:attr:`ApprovalRefused.notes`)."""
+
+    def guard(changes: dict[Path, tuple[str | None, str]]) -> None:
+        from generator import twopath
+        from generator.site.build import render_all
+        from generator.twopath.reader import Page
+
+        rendered = render_all(languages)
+        result = twopath.run(rendered, languages)
+        failing: dict[str, list[str]] = {}
+        for name, failure in played_claims():
+            failing.setdefault(name or "", []).append(failure)
+        claimed = [s for s in template_sentences() if s.claims]
+        by_code = {language.code: language for language in languages}
+        notes, refused = [], []
+        for path, (old, new) in changes.items():
+            code, page = path.parent.name, path.stem
+            language = by_code.get(code)
+            if language is None or f"{page}.md" not in rendered.get(code, {}):
+                continue
+            reader = Page.of(language, page, rendered[code][f"{page}.md"])
+            verdicts = {reader.t("no").lower()}  # the verdict cells' "no" and "yes"
+            verdicts |= {
+                words[0].lower()
+                for form in reader.forms("yes, in %(count)s move", "yes, in %(count)s moves")
+                if (words := re.findall(r"[^\W\d_]+", form))
+            }
+            patterns = [(s, reader.pattern(*_translated(reader, s))) for s in claimed]
+            where = relative_to_root(path)
+            for number, before, after in _changed_lines(old, new):
+                old_tokens = [
+                    t for t, *_ in sorted(_fact_tokens(before, verdicts), key=lambda x: x[1])
+                ]
+                now = sorted(_fact_tokens(after, verdicts), key=lambda x: x[1])
+                if old_tokens == [t for t, *_ in now]:
+                    continue  # the same facts in the same order: words changed, no fact
+                was = Counter(old_tokens)
+                moved = Counter(t for t, *_ in now) - was
+                gone = was - Counter(t for t, *_ in now)
+                if not moved and not gone:  # the same facts in another order
+                    moved = Counter(t for t, *_ in now)
+                what = ", ".join(sorted(moved)) or "(" + ", ".join(sorted(gone)) + " gone)"
+                checks = result.verified.get((code, page, number))
+                if checks:
+                    notes.append(
+                        f"{where}:{number}: {what}: backed by two-path {', '.join(sorted(checks))}"
+                    )
+                    continue
+                spans = [
+                    (s, m.start(), m.end())
+                    for s, pattern in patterns
+                    for m in pattern.finditer(after)
+                ]
+                changed_at = [(t, a, b) for t, a, b in now if t in moved] or [("", 0, len(after))]
+                covering = {
+                    name
+                    for _t, a, b in changed_at
+                    for s, start, end in spans
+                    if start <= a and b <= end
+                    for name in s.claims
+                }
+                uncovered = [
+                    t
+                    for t, a, b in changed_at
+                    if not any(st <= a and b <= en for _s, st, en in spans)
+                ]
+                broken = sorted(name for name in covering if name in failing)
+                if covering and not uncovered and not broken:
+                    notes.append(
+                        f"{where}:{number}: {what}: backed by claim {', '.join(sorted(covering))}"
+                    )
+                    continue
+                why = (
+                    f"claim {broken[0]} fails: {failing[broken[0]][0]}"
+                    if broken
+                    else "no claim and no two-path check backs it"
+                )
+                refused.append(
+                    f"{where}:{number}: the new text changes {what} ({_clip(after, 80)!r}): {why}"
+                )
+        if refused:
+            raise ApprovalRefused(refused, notes)
+        guard.notes = notes  # type: ignore[attr-defined]
+
+    return guard
+
+
+def _translated(reader: Any, sentence: Sentence) -> list[str]:
+    """Every form of a sentence in the reader's language."""
+    forms = sentence.forms or (sentence.msgid,)
+    if forms[0].startswith("\x04"):
+        return [str(reader.t(forms[1], forms[0][1:]))]
+    if len(forms) == 2:
+        return [str(form) for form in reader.forms(forms[0], forms[1])]
+    return [str(reader.t(forms[0]))]
+
+
+class ApprovalRefused(ApprovalError):
+    """``approve`` would write a changed fact that nothing backs; nothing was written."""
+
+    def __init__(self, refused: list[str], notes: list[str]) -> None:
+        super().__init__(
+            f"approve: {len(refused)} changed fact(s) with no claim or two-path check behind "
+            "them; nothing written"
+        )
+        self.refused = refused
+        self.notes = notes
+
+
+def relative_to_root(path: Path) -> str:
+    return _rel(path)
 
 
 # -- pages -------------------------------------------------------------------
@@ -456,8 +792,6 @@ def check_site(
     ``meanwhile`` (the other parts of ``check``) runs while the languages build
     (:data:`generator.site.build.Checks`); its problems come first.
     """
-    from generator.site.build import build_site
-
     found: list[str] | None = None
 
     def others(submit: Submit | None) -> Finish:
@@ -473,7 +807,7 @@ def check_site(
     problems = []
     with tempfile.TemporaryDirectory() as tmp:
         try:
-            build_site(Path(tmp) / "site", verify=False, rendered=rendered, checks=others)
+            build_site(Path(tmp) / "site", rendered=rendered, checks=others)
         except GolfError as error:
             problems.append(_located(str(error)))
     if found is None:  # the build stopped before the languages were built
@@ -490,10 +824,14 @@ def check_census() -> Problems:
         yield f"${SEED_VARIABLE}: {seed!r} is not a whole number"
         return
     yield from sample_problems(seed=int(seed) if seed else None)
+    from generator.twopath.simulation import sample_problems as simulation_sample
+
+    yield from simulation_sample(seed=int(seed) if seed else None)
 
 
 PARTS: dict[str, Callable[[list[Language], Rendered | None], Problems]] = {
     "examples": lambda languages, rendered: check_examples(),
+    "values": check_values,
     "pages": check_pages,
     "catalogs": lambda languages, rendered: check_catalogs(languages),
     "safety": lambda languages, rendered: check_safety(languages),
@@ -506,6 +844,21 @@ IN_WORKER = [("examples",), ("census",), ("catalogs", "safety")]
 """The parts that run in the build's worker processes, when there are some, longest first (as
 they are started before the pages are rendered, none may need them). The parts of a group run
 together, one after another."""
+
+
+VERIFIED_BEFORE_BUILD = ["examples", "values", "pages", "catalogs", "safety"]
+"""What ``build`` verifies before it writes anything: ``check`` less the census sample and the
+site build itself."""
+
+
+def build_verified(site: Path, **options: object) -> list[BuiltLanguage]:
+    """:func:`generator.site.build.build_site`, refused if :data:`VERIFIED_BEFORE_BUILD`
+    finds a problem (the checks run while the languages build)."""
+    return build_site(
+        site,
+        checks=lambda submit: start_checks(VERIFIED_BEFORE_BUILD, submit),
+        **options,  # type: ignore[arg-type]
+    )
 
 
 def run_parts(names: tuple[str, ...]) -> list[str]:

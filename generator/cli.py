@@ -222,11 +222,12 @@ def _variants(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list
 
 
 def _build(site: Path | None, site_url: str | None, offline: bool, err: TextIO) -> int:
-    from generator.site.build import SITE, BuildRefused, build_site
+    from generator.check import build_verified
+    from generator.site.build import SITE, BuildRefused
 
     start = time.perf_counter()
     try:
-        built = build_site(site or SITE, site_url=site_url, offline=offline)
+        built = build_verified(site or SITE, site_url=site_url, offline=offline)
     except BuildRefused as refused:
         if len(refused.problems) == 1:
             print(f"error: {refused.problems[0]}", file=err)
@@ -263,13 +264,25 @@ def _check(only: str | None, out: TextIO, err: TextIO) -> int:
 
 
 def _approve(lang: str | None, page: str | None, out: TextIO) -> int:
+    from generator.check import ApprovalRefused, approval_guard
     from generator.i18n.catalogs import languages
     from generator.site.approval import approve, relative
 
-    results = approve(languages(), lang, page)
+    shipped = languages()
+    guard = approval_guard(shipped)
+    try:
+        results = approve(shipped, lang, page, guard=guard)
+    except ApprovalRefused as refused:
+        for line in refused.notes:
+            print(line, file=out)
+        for line in refused.refused:
+            print(line, file=sys.stderr)
+        raise
     changed = [result for result in results if result.status != "unchanged"]
     for result in changed:
         print(f"{relative(result.path)}: {result.status}", file=out)
+    for line in getattr(guard, "notes", []):
+        print(f"  {line}", file=out)
     if changed:
         print(
             f"approve: {len(changed)} of {len(results)} approved text(s) changed; "

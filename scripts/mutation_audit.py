@@ -4,8 +4,13 @@
                                      [--jobs N] [--repo PATH] [--mutations FILE]
 
 Each mutation in ``scripts/mutations.yaml`` is one literal text replacement in
-one file of the repository (``old`` must occur exactly once, else the mutation
-is reported as *stale* and not applied). For each one the repository (the files
+one file of the repository (``file``, ``old``, ``new``), or several (``edits``: a
+list of them); ``old`` must occur exactly once, else the mutation is reported as
+*stale* and not applied. ``then`` lists what a careless developer or translator
+does next, in order: ``catalog-update`` (``python -m generator catalog update``),
+``confirm-fuzzy`` (every fuzzy entry of the catalogs confirmed as it stands, as a
+translator clicking through them would), ``approve`` (``python -m generator
+approve``). A step that refuses (exits non-zero) catches the mutation there. For each one the repository (the files
 ``git ls-files -co --exclude-standard`` lists, plus the built
 ``generator/patience/*.so``) is copied into a temporary folder, the replacement
 is applied there and ``python -m generator check`` runs in the copy. The
@@ -28,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import gzip
 import os
 import re
 import shutil
@@ -48,7 +54,15 @@ MUTATIONS = HERE / "mutations.yaml"
 TIMEOUT = 300
 CLIP = 100
 TEMPLATE_LINE = re.compile(r"docs_src/templates/[^:\s]+:\d+:")
-KEYS = ("name", "file", "old", "new", "changes_page", "note")
+APPROVED_LINE = re.compile(r"docs_src/approved/[^:\s]+:\d+:|generator/data/[^:\s]+:\d+:")
+KEYS = ("name", "changes_page", "note")
+EDIT_KEYS = ("file", "old", "new")
+OPTIONAL = ("file", "old", "new", "edits", "then")
+STEPS = {
+    "catalog-update": [sys.executable, "-m", "generator", "catalog", "update"],
+    "confirm-fuzzy": None,
+    "approve": [sys.executable, "-m", "generator", "approve"],
+}
 
 Status = Literal["caught", "missed", "crashed", "stale"]
 
@@ -58,8 +72,17 @@ class AuditError(Exception):
 
 
 @dataclass(frozen=True)
-class Mutation:
+class Edit:
     """One literal replacement of ``old`` by ``new`` in ``file`` (relative to the repository)."""
+
+    file: str
+    old: str
+    new: str
+
+
+@dataclass(frozen=True)
+class Mutation:
+    """Literal replacements, then the careless steps of ``then``."""
 
     name: str
     file: str
@@ -67,6 +90,12 @@ class Mutation:
     new: str
     changes_page: bool
     note: str
+    edits: tuple[Edit, ...] = ()
+    then: tuple[str, ...] = ()
+
+    @property
+    def all_edits(self) -> tuple[Edit, ...]:
+        return self.edits or (Edit(self.file, self.old, self.new),)
 
 
 @dataclass(frozen=True)
@@ -109,7 +138,9 @@ def load_mutations(path: Path = MUTATIONS) -> list[Mutation]:
         if not isinstance(entry, dict):
             raise AuditError(f"{path}:{line}: a mutation is a mapping with keys {', '.join(KEYS)}")
         missing = [key for key in KEYS if key not in entry]
-        unknown = sorted(str(key) for key in entry if key not in KEYS)
+        unknown = sorted(str(key) for key in entry if key not in KEYS + OPTIONAL)
+        if "edits" not in entry:
+            missing += [key for key in EDIT_KEYS if key not in entry]
         if missing or unknown:
             raise AuditError(
                 f"{path}:{line}: mutation {entry.get('name')!r}: "
@@ -122,7 +153,7 @@ def load_mutations(path: Path = MUTATIONS) -> list[Mutation]:
                     if part
                 )
             )
-        for key in ("name", "file", "old", "new", "note"):
+        for key in ("name", "note", *(k for k in EDIT_KEYS if k in entry)):
             if not isinstance(entry[key], str):
                 raise AuditError(f"{path}:{line}: {key} must be text, not {entry[key]!r}")
         if not isinstance(entry["changes_page"], bool):
@@ -131,10 +162,37 @@ def load_mutations(path: Path = MUTATIONS) -> list[Mutation]:
             )
         if entry["name"] in seen:
             raise AuditError(f"{path}:{line}: mutation name {entry['name']!r} is used twice")
-        if entry["old"] == entry["new"]:
-            raise AuditError(f"{path}:{line}: mutation {entry['name']!r}: old and new are the same")
+        edits = []
+        for item in entry.get("edits") or []:
+            if not isinstance(item, dict) or sorted(item) != sorted(EDIT_KEYS):
+                raise AuditError(f"{path}:{line}: an edit is a mapping of {', '.join(EDIT_KEYS)}")
+            if not all(isinstance(item[k], str) for k in EDIT_KEYS):
+                raise AuditError(f"{path}:{line}: an edit's file, old and new are text")
+            edits.append(Edit(item["file"], item["old"], item["new"]))
+        single = Edit(entry.get("file", ""), entry.get("old", ""), entry.get("new", ""))
+        for edit in edits or [single]:
+            if edit.old == edit.new:
+                raise AuditError(
+                    f"{path}:{line}: mutation {entry['name']!r}: old and new are the same"
+                )
+        then = entry.get("then") or []
+        if not isinstance(then, list) or any(step not in STEPS for step in then):
+            raise AuditError(
+                f"{path}:{line}: then is a list of steps from {', '.join(STEPS)}, not {then!r}"
+            )
         seen.add(entry["name"])
-        mutations.append(Mutation(**{key: entry[key] for key in KEYS}))
+        mutations.append(
+            Mutation(
+                entry["name"],
+                single.file,
+                single.old,
+                single.new,
+                entry["changes_page"],
+                entry["note"],
+                tuple(edits),
+                tuple(then),
+            )
+        )
     return mutations
 
 
@@ -165,21 +223,57 @@ def repository_files(repo: Path) -> list[str]:
         ).stdout.splitlines()
     except (OSError, subprocess.CalledProcessError) as error:
         raise AuditError(f"{repo}: not a git checkout ({error})") from None
-    built = [str(p.relative_to(repo)) for p in (repo / "generator" / "engine").glob("*.so")]
+    built = [str(p.relative_to(repo)) for p in (repo / "generator").rglob("*.so")]
     return [name for name in [*listed, *built] if (repo / name).is_file()]
 
 
 def stale_reason(repo: Path, mutation: Mutation) -> str | None:
-    """Why ``mutation`` cannot be applied to ``repo`` (``old`` not there exactly once), or ``None``."""
-    path = repo / mutation.file
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
-        return f"{mutation.file}: no such file"
-    count = text.count(mutation.old)
-    if count != 1:
-        return f"{mutation.file}: 'old' occurs {count} times, not once"
+    """Why ``mutation`` cannot be applied to ``repo`` (an ``old`` not there exactly once), or ``None``."""
+    texts: dict[str, str] = {}
+    for edit in mutation.all_edits:
+        if edit.file not in texts:
+            try:
+                texts[edit.file] = _read(repo / edit.file)
+            except OSError:
+                return f"{edit.file}: no such file"
+        count = texts[edit.file].count(edit.old)
+        if count != 1:
+            return f"{edit.file}: 'old' occurs {count} times, not once"
+        texts[edit.file] = texts[edit.file].replace(edit.old, edit.new, 1)
     return None
+
+
+def _read(path: Path) -> str:
+    """A file's text; a ``.gz`` file's text once uncompressed (the census files)."""
+    if path.suffix == ".gz":
+        return gzip.decompress(path.read_bytes()).decode("utf-8")
+    return path.read_text(encoding="utf-8")
+
+
+def _write(path: Path, text: str) -> None:
+    if path.suffix == ".gz":
+        path.write_bytes(gzip.compress(text.encode("utf-8"), mtime=0))
+    else:
+        path.write_text(text, encoding="utf-8")
+
+
+def confirm_fuzzy(copy: Path) -> None:
+    """Confirm every fuzzy entry of the copy's catalogs as it stands (its flag and the
+    previous msgid dropped): what a hurried translator does."""
+    for po in sorted((copy / "locales").glob("*/LC_MESSAGES/*.po")):
+        kept = []
+        for line in po.read_text(encoding="utf-8").splitlines(keepends=True):
+            if line.startswith("#| "):
+                continue
+            if line.startswith("#,"):
+                flags = [
+                    f.strip() for f in line[2:].split(",") if f.strip() and f.strip() != "fuzzy"
+                ]
+                if not flags:
+                    continue
+                line = "#, " + ", ".join(flags) + "\n"
+            kept.append(line)
+        po.write_text("".join(kept), encoding="utf-8")
 
 
 def _copy(repo: Path, files: Sequence[str], target: Path) -> None:
@@ -224,13 +318,45 @@ def run_mutation(
     with tempfile.TemporaryDirectory(prefix="mutation-") as tmp:
         copy = Path(tmp) / "repo"
         _copy(repo, files, copy)
-        target = copy / mutation.file
-        text = target.read_text(encoding="utf-8")
-        target.write_text(text.replace(mutation.old, mutation.new, 1), encoding="utf-8")
+        for edit in mutation.all_edits:
+            target = copy / edit.file
+            text = _read(target)
+            _write(target, text.replace(edit.old, edit.new, 1))
+        env = {**os.environ, "PYTHONPATH": str(copy), "PYTHONDONTWRITEBYTECODE": "1"}
+        for step in mutation.then:
+            if step == "confirm-fuzzy":
+                confirm_fuzzy(copy)
+                continue
+            try:
+                done = subprocess.run(
+                    STEPS[step], cwd=copy, env=env, capture_output=True, text=True, timeout=TIMEOUT
+                )
+            except subprocess.TimeoutExpired:
+                return Outcome(
+                    mutation, "crashed", f"{step} timed out", False, time.perf_counter() - start
+                )
+            if "Traceback (most recent call last):" in done.stderr:
+                return Outcome(
+                    mutation,
+                    "crashed",
+                    f"{step}: {_crash_line(done.stderr, copy)}",
+                    False,
+                    time.perf_counter() - start,
+                )
+            if done.returncode != 0:
+                lines = [ln for ln in (done.stderr + done.stdout).splitlines() if ln.strip()]
+                naming = [ln for ln in lines if TEMPLATE_LINE.match(ln) or APPROVED_LINE.match(ln)]
+                first = (naming or lines or [f"exit status {done.returncode}"])[0]
+                return Outcome(
+                    mutation,
+                    "caught",
+                    f"{step} refused: {first}",
+                    bool(naming),
+                    time.perf_counter() - start,
+                )
         command = [sys.executable, "-m", "generator", "check"]
         if parts:
             command += ["--only", parts]
-        env = {**os.environ, "PYTHONPATH": str(copy), "PYTHONDONTWRITEBYTECODE": "1"}
         try:
             result = subprocess.run(
                 command, cwd=copy, env=env, capture_output=True, text=True, timeout=TIMEOUT
@@ -249,6 +375,7 @@ def run_mutation(
     if result.returncode != 1:
         return Outcome(mutation, "crashed", first, False, seconds)
     naming = [line for line in lines if TEMPLATE_LINE.match(line)]
+    naming = naming or [line for line in lines if APPROVED_LINE.match(line)]
     return Outcome(mutation, "caught", (naming or [first])[0], bool(naming), seconds)
 
 

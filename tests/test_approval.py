@@ -21,6 +21,7 @@ from tests.test_check import NL, edit, repository_copy, run_check
 WON_GAME = "docs_src/templates/won_game.md.j2"
 MOVE_TITLE_NL = 'msgstr "Zet %(number)s: je verwijdert %(card)s uit kolom %(column)s (%(how)s)"'
 SWAPPED_NL = 'msgstr "Zet %(column)s: je verwijdert %(card)s uit kolom %(number)s (%(how)s)"'
+REWORDED_NL = 'msgstr "Zet %(number)s: jij verwijdert %(card)s uit kolom %(column)s (%(how)s)"'
 
 
 def shipped() -> list[str]:
@@ -189,8 +190,14 @@ def test_a_missing_or_stray_approved_text_is_a_problem(copy: Path) -> None:
 
 
 def test_approve_then_check_passes_again(copy: Path) -> None:
-    edit(copy, WON_GAME, "from the deal to the win", "from the deal to the victory", count=2)
-    edit(copy, NL, MOVE_TITLE_NL, SWAPPED_NL)
+    """Words changed, no fact: approve writes the texts and check passes."""
+    edit(
+        copy,
+        WON_GAME,
+        "{% trans %}A won game, move by move",
+        "{% trans %}A won game, one move at a time",
+    )
+    edit(copy, NL, MOVE_TITLE_NL, REWORDED_NL)
     assert run_check(copy, "pages").returncode == 1
     before = (copy / "docs_src/approved/en/rules.txt").read_bytes()
     result = run_approve(copy)
@@ -206,8 +213,9 @@ def test_approve_then_check_passes_again(copy: Path) -> None:
     )
     assert (copy / "docs_src/approved/en/rules.txt").read_bytes() == before
     nl = (copy / "docs_src/approved/nl/won-game.txt").read_text(encoding="utf-8")
-    assert "Zet 5: je verwijdert 9♣ uit kolom 2 (één waarde hoger dan 8♠)" in nl
+    assert "Zet 2: jij verwijdert 9♣ uit kolom 5 (één waarde hoger dan 8♠)" in nl
     assert run_check(copy, "pages").returncode == 0
+    assert run_check(copy, "values").returncode == 0
     again = run_approve(copy, "--lang", "nl", "--page", "won-game")
     assert again.stdout == "approve: all 1 approved text(s) unchanged\n"
 

@@ -31,7 +31,7 @@ def repository_copy(tmp_path: Path) -> Path:
     copy = tmp_path / "repo"
     for name in [
         *listed,
-        *(str(p.relative_to(ROOT)) for p in (ROOT / "generator" / "engine").glob("*.so")),
+        *(str(p.relative_to(ROOT)) for p in (ROOT / "generator").rglob("*.so")),
     ]:
         source = ROOT / name
         if source.is_file():

@@ -31,7 +31,7 @@ SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 def plain(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A site built without a site URL: every link relative."""
     out = tmp_path_factory.mktemp("plain") / "site"
-    build_site(out, verify=False)
+    build_site(out)
     return out
 
 

@@ -74,13 +74,3 @@ def first_of(items: Iterable[Any], claim_name: str, what: str) -> Any:
     for item in items:
         return item
     raise ClaimError(claim_name, f"the engine gives no {what}")
-
-
-def claim_sets() -> list[Claims]:
-    """Every page's claims."""
-    from generator.pages.examples_claims import CLAIMS as EXAMPLES
-    from generator.pages.patience_claims import CLAIMS as PATIENCE
-    from generator.pages.sixcard_claims import CLAIMS as SIX_CARD
-    from generator.pages.statistics_claims import CLAIMS as STATISTICS
-
-    return [PATIENCE, EXAMPLES, STATISTICS, SIX_CARD]

@@ -9,6 +9,7 @@ compare what the engine does with the sentence, read a second time here.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -543,6 +544,45 @@ def end(facts: dict[str, Any]) -> list[str]:
 
 
 # -- scoring -----------------------------------------------------------------
+
+TRADITIONAL = (
+    "Scoring: traditionally you count one point per card left on the tableau, over %(deals)s "
+    "deals, with a par (the total a good player aims for) of %(par)s; the app counts the points "
+    "you earn in each game."
+)
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
+
+
+@claim("traditional-scoring", TRADITIONAL)
+def traditional_scoring(facts: dict[str, Any]) -> list[str]:
+    """The traditional points of stuck and won games played in the engine, against the
+    points per card the sentence says (read from it), over the round of deals it names."""
+    said = re.search(r"count (\w+) points? per card left on the tableau", TRADITIONAL)
+    if said is None or said.group(1) not in NUMBER_WORDS:
+        return ["the sentence says no number of points per card left"]
+    per_card = NUMBER_WORDS[said.group(1)]
+    traditional = facts["traditional"]
+    found = []
+    games = []
+    for played in played_games(count=int(traditional.deals)):
+        left = TABLEAU_SIZE - played.removed
+        points = traditional.score(left, len(played.stock))
+        games.append((left, len(played.stock)))
+        if left and points != per_card * left:
+            found.append(
+                f"a game stuck with {left} cards left scores {points} traditionally, "
+                f"the page says {per_card} per card: {per_card * left}"
+            )
+    stuck = [g for g in games if g[0]]
+    if not stuck:
+        found.append("no stuck game was played to score")
+    if traditional.round_score(games) != sum(traditional.score(*g) for g in games):
+        found.append("a round's score is not the sum of its deals' scores")
+    if len(games) != traditional.deals:
+        found.append(
+            f"a round was played over {len(games)} deals, the page says {traditional.deals}"
+        )
+    return found[:3]
 
 
 @claim(

@@ -10,6 +10,7 @@ simulation (:mod:`generator.sixcard.evidence`).
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from generator.pages.claims import Claims
@@ -169,6 +170,11 @@ S = {
     "peek": (
         "Peek version (%(four)s cards): at the start of the hole players secretly look at "
         "%(up)s cards of their grid (instead of turning them up)."
+    ),
+    "cut": "Shuffle the deck (or both decks). The player to the dealer's right cuts.",
+    "glossary_knock": (
+        "Knock: in the optional knock variant, a player's signal to end the hole once every "
+        "other player has had one more turn."
     ),
     "knock": (
         "Knock variant: any player may signal the end of the hole by knocking; the others get "
@@ -433,23 +439,80 @@ def end(facts: Facts) -> list[str]:
     return found[:3]
 
 
-@claim("six-knock", S["ender"], S["knock"])
+@claim("six-cut", S["cut"])
+def cut(facts: Facts) -> list[str]:
+    """The side the sentence names, read from it, against the seat the engine lets cut:
+    seats go clockwise, so the player to a seat's left is the next seat."""
+    said = re.search(r"dealer's (right|left) cuts", S["cut"])
+    if said is None:
+        return ["the sentence names no side of the dealer"]
+    found = []
+    for players in range(2, 7):
+        for dealer in range(players):
+            hole = Hole(players, Options(), seed=players, dealer=dealer)
+            side = "right" if (hole.cutter + 1) % players == dealer else "left"
+            if (hole.cutter - 1) % players == dealer and players > 2:
+                side = "left"
+            if side != said.group(1) or hole.cutter == dealer:
+                found.append(
+                    f"with {players} players and dealer {dealer}, seat {hole.cutter} cuts: "
+                    f"the dealer's {side}, the page says {said.group(1)}"
+                )
+    return found[:3]
+
+
+def _knock_holes(ended_by: str, count: int = 60) -> list[Hole]:
+    """Holes of the knock variant played by random legal players to their end, ended by
+    ``ended_by``: ``knock`` (a player knocks) or ``out`` (nobody knocks, so someone turns
+    up their last card)."""
+    done = []
+    for seed in range(count):
+        hole = Hole(3, Options(knock=True), seed=seed, dealer=seed % 3)
+        rng = random.Random(seed)
+        while not hole.over:
+            actions = hole.legal_actions()
+            knocks = [a for a in actions if a.kind == "knock"]
+            if ended_by == "knock" and knocks and rng.random() < 0.2:
+                hole.play(knocks[0])
+                continue
+            hole.play(rng.choice([a for a in actions if a.kind != "knock"] or actions))
+        if hole.ended_by == ended_by:
+            done.append(hole)
+    return done
+
+
+@claim("six-knock", S["ender"], S["knock"], S["glossary_knock"])
 def knock(facts: Facts) -> list[str]:
+    """Whoever ended a hole of the knock variant, by knocking or by turning up their last
+    card, gets the penalty unless their score is the lowest; the others get one last turn."""
     found = []
     penalty = int(facts["knock_penalty"])
-    checked = 0
-    for hole in seeded_holes(Options(knock=True), 3, count=40):
-        if hole.ender is None:
-            continue
-        grid_scores = [g.score for g in hole.grid_scores()]
-        mine = grid_scores[hole.ender]
-        lowest = all(mine < s for i, s in enumerate(grid_scores) if i != hole.ender)
-        expected = mine + (0 if lowest else penalty)
-        checked += 1
-        if hole.scores()[hole.ender] != expected:
-            found.append(f"the knocker scores {hole.scores()[hole.ender]}, the page {expected}")
-    if not checked:
-        found.append("no hole with knocking was ended by a player")
+    for ended_by in ("knock", "out"):
+        holes = _knock_holes(ended_by)
+        penalised = lowest = 0
+        for hole in holes:
+            assert hole.ender is not None
+            grid_scores = [g.score for g in hole.grid_scores()]
+            mine = grid_scores[hole.ender]
+            is_lowest = all(mine < s for i, s in enumerate(grid_scores) if i != hole.ender)
+            expected = mine + (0 if is_lowest else penalty)
+            penalised += not is_lowest
+            lowest += is_lowest
+            if hole.scores()[hole.ender] != expected:
+                found.append(
+                    f"a player who ended the hole by {'knocking' if ended_by == 'knock' else 'going out'} "
+                    f"with {mine} scores {hole.scores()[hole.ender]}, the page {expected}"
+                )
+            others = sorted(s for s in range(hole.players) if s != hole.ender)
+            if sorted(hole.last_turns_taken) != others:
+                found.append(
+                    f"after seat {hole.ender} ended the hole, the last turns were {hole.last_turns_taken}"
+                )
+        if not penalised or not lowest:
+            found.append(
+                f"the holes ended by {ended_by} show {penalised} penalised and {lowest} lowest "
+                "enders: both cases must be played"
+            )
     return found[:3]
 
 

@@ -313,5 +313,16 @@ class TraditionalScoring:
     """A round is played over this many deals ("holes")."""
     par: int = 45
 
+    def score(self, tableau_left: int, stock_left: int = 0) -> int:
+        """A game's points: so many per card left on the tableau; a cleared tableau
+        scores one point less for each card left in the stock (the lower the better)."""
+        if tableau_left:
+            return self.points_per_card_left * tableau_left
+        return -stock_left
+
+    def round_score(self, games: list[tuple[int, int]]) -> int:
+        """A round's points: the sum of its games' ``(tableau_left, stock_left)``."""
+        return sum(self.score(tableau, stock) for tableau, stock in games)
+
 
 TRADITIONAL_SCORING = TraditionalScoring()

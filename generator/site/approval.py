@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -259,12 +259,22 @@ def _selected(given: str | None, known: list[str], what: str) -> list[str]:
     return chosen
 
 
+Guard = Callable[[dict[Path, tuple[str | None, str]]], None]
+"""Given every approved text ``approve`` would write (path -> (old text or None, new text)),
+raises :class:`ApprovalError` to refuse them all (``python -m generator approve`` passes
+:func:`generator.check.approval_guard`: a changed fact needs a claim or a two-path check)."""
+
+
 def approve(
-    languages: list[Language], lang: str | None = None, page: str | None = None
+    languages: list[Language],
+    lang: str | None = None,
+    page: str | None = None,
+    guard: Guard | None = None,
 ) -> list[Approved]:
     """Write the approved texts of the chosen pages (all shipped languages, all pages by default).
 
-    Refuses, writing nothing, if a chosen seed-tied page differs from its seed.
+    Refuses, writing nothing, if a chosen seed-tied page differs from its seed, or if
+    ``guard`` refuses the changes.
     """
     from generator.site.render import page_facts
 
@@ -289,13 +299,19 @@ def approve(
                 )
         for name in pages:
             texts[approved_path(language.code, name)] = rendered[name]
+    olds = {path: path.read_text(encoding="utf-8") if path.is_file() else None for path in texts}
+    changes = {path: (olds[path], text) for path, text in texts.items() if olds[path] != text}
+    if guard is not None and changes:
+        guard(changes)
     results = []
     for path, text in texts.items():
-        old = path.read_text(encoding="utf-8") if path.is_file() else None
+        old = olds[path]
         if old == text:
             results.append(Approved(path, "unchanged"))
             continue
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        temporary = path.with_name(f".{path.name}.tmp")
+        temporary.write_text(text, encoding="utf-8")
+        temporary.replace(path)  # a killed approve leaves every text whole
         results.append(Approved(path, "created" if old is None else "updated"))
     return results

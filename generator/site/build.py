@@ -391,14 +391,9 @@ class BuildRefused(GolfError):
         self.problems = problems
 
 
-VERIFIED_BEFORE_BUILD = ["examples", "pages", "catalogs", "safety"]
-"""What ``build`` verifies before it writes anything: ``check`` less the site build itself."""
-
-
 def build_site(
     site: Path = SITE,
     *,
-    verify: bool = True,
     site_url: str | None = None,
     offline: bool = False,
     rendered: dict[str, dict[str, str]] | None = None,
@@ -406,9 +401,11 @@ def build_site(
 ) -> list[BuiltLanguage]:
     """Render and build every language into ``site/<code>/``; replace ``site`` only on success.
 
-    With ``verify`` (the default), the build also runs the checks of
-    :data:`VERIFIED_BEFORE_BUILD` (while the languages build) and publishes
-    nothing if one fails: the site only ever says what ``check`` passes.
+    ``checks`` (what ``python -m generator build`` passes:
+    :func:`generator.check.build_verified`) runs while the languages build, and the
+    build publishes nothing if it returns problems (:class:`BuildRefused`): the site
+    only ever says what ``check`` passes. This room does not know the checks: they
+    sit above it.
 
     ``site_url`` (``--site-url``; else ``mkdocs.yml``'s ``site_url``, if any) is
     where the site will be served: each language's ``sitemap.xml`` then lists its
@@ -421,21 +418,14 @@ def build_site(
 
     ``rendered`` is every language's rendered pages, by language code, when the
     caller has them (``check`` does); otherwise they are rendered here.
-    ``checks`` runs in place of ``verify``'s while the languages build; the
-    build is refused (:class:`BuildRefused`) if it returns problems. It is given
-    a function that runs work in the build's worker processes (or None).
+    ``checks`` is given a function that runs work in the build's worker processes
+    (or None).
     """
     if offline and site_url is not None:
         raise SiteError("--offline: a site opened from disk has no site URL; leave out --site-url")
     site_url = site_url_of(site_url, "--site-url") if site_url is not None else None
     if not offline:
         site_url = site_url or configured_site_url()
-    if verify and checks is None:
-        from generator.check import start_checks
-
-        def checks(submit: Submit | None) -> Finish:
-            return start_checks(VERIFIED_BEFORE_BUILD, submit)
-
     site.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".site-build-", dir=site.parent))
     try:

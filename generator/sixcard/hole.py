@@ -200,6 +200,9 @@ class Hole:
                     self.known[seat].add(slot)
                 else:
                     self.face_up[seat][slot] = True
+        self.cutter = (dealer - 1) % players
+        """The seat that cuts the shuffled deck: the player to the dealer's right (seats go
+        clockwise, so the player to the dealer's left is ``dealer + 1``)."""
         self.current = (dealer + 1) % players
         self.hand: Card | None = None
         self.hand_from_discard = False

@@ -1,0 +1,237 @@
+"""Two paths for the published figures: each parsed from its source's quoted words.
+
+``generator/data/sources.yaml`` keeps, for each published figure, the sentence of its
+source that states it (``quote``, as the addresses in ``confirmed_by`` show it) and the
+words of that sentence that give the figure (``states``). The figure is read from those
+words here, and the pages must say what the quote says.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+import yaml
+
+from generator.i18n.catalogs import ROOT
+from generator.twopath import Finding
+from generator.twopath.reader import Page, repeats_agree
+from generator.twopath.statistics import (
+    _alternation,
+    _names,
+    census_rows,
+    rule_set_of,
+    tenth,
+    wilson,
+)
+
+SOURCES = ROOT / "generator" / "data" / "sources.yaml"
+WORDS = {
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+}
+"""Numbers written as words in the sources' English."""
+
+
+class QuoteError(Exception):
+    pass
+
+
+def figure_in(states: str) -> int:
+    """The one number the words give (``about 26%`` -> 26; ``nine "holes"`` -> 9)."""
+    digits = re.findall(r"\d+", states)
+    words = [WORDS[w] for w in re.findall(r"[a-z]+", states.lower()) if w in WORDS]
+    found = [int(d) for d in digits] + words
+    if len(found) != 1:
+        raise QuoteError(f"{states!r} gives {len(found)} numbers, not one")
+    return found[0]
+
+
+@cache
+def _data() -> Any:
+    return yaml.safe_load(SOURCES.read_text(encoding="utf-8"))
+
+
+def _line(key: str, value: Any) -> int:
+    lines = SOURCES.read_text(encoding="utf-8").splitlines()
+    needle = f"{key}: {value}"
+    return next((n for n, line in enumerate(lines, 1) if needle in line), 1)
+
+
+def quoted_figures() -> tuple[dict[str, int], list[str]]:
+    """What each quote states: {figure key: number} (``rules`` for a winnable share,
+    ``scoring:<what>`` for the traditional scoring), and the problems with the quotes."""
+    figures: dict[str, int] = {}
+    problems: list[str] = []
+    data = _data() or {}
+    entries = [("rules", f, f.get("rules")) for f in data.get("published_figures") or []]
+    entries += [("scoring", f, f.get("what")) for f in data.get("published_scoring") or []]
+    for kind, figure, key in entries:
+        where = f"generator/data/sources.yaml:{_line('rules' if kind == 'rules' else 'what', key)}"
+        quote, states = figure.get("quote"), figure.get("states")
+        value = figure.get("percent" if kind == "rules" else "value")
+        if not isinstance(quote, str) or not isinstance(states, str):
+            problems.append(
+                f"{where}: the figure of {key} quotes no sentence of its source (quote, states)"
+            )
+            continue
+        if " ".join(states.split()) not in " ".join(quote.split()):
+            problems.append(f"{where}: {states!r} is not words of the quote")
+            continue
+        try:
+            stated = figure_in(states)
+        except QuoteError as error:
+            problems.append(f"{where}: {error}")
+            continue
+        if stated != value:
+            problems.append(
+                f"{where}: the figure of {key} is {value}, its source's words say {stated}: {states!r}"
+            )
+        figures[f"{kind}:{key}" if kind == "scoring" else str(key)] = stated
+    return figures, problems
+
+
+def data_problems() -> list[str]:
+    """The quotes' own problems, and the engine's traditional scoring against its quotes."""
+    from dataclasses import fields
+
+    from generator.patience.rules import TRADITIONAL_SCORING
+
+    figures, problems = quoted_figures()
+    for field in fields(TRADITIONAL_SCORING):
+        key = f"scoring:{field.name}"
+        engine = getattr(TRADITIONAL_SCORING, field.name)
+        where = f"generator/data/sources.yaml:{_line('what', field.name)}"
+        if key not in figures:
+            problems.append(
+                f"{where}: no quote states the traditional scoring's {field.name} ({engine} in the engine)"
+            )
+        elif figures[key] != engine:
+            problems.append(
+                f"{where}: the engine's traditional scoring has {field.name} = {engine} "
+                f"(generator/patience/rules.py), its source says {figures[key]}"
+            )
+    return problems
+
+
+def sources_page(page: Page) -> Iterator[Finding]:
+    """The sources page's list of the published shares: ``93% (Easy), ...``."""
+    name = "published-quotes"
+    figures, _problems = quoted_figures()
+    names = {page.words.rule_set(rule_set_of(key)): key for key in figures if ":" not in key}
+    pair = re.compile(rf"(?P<percent>\d+)\s*%\s*\((?P<rules>{_alternation(names)})\)")
+    seen = set()
+    for number, text in enumerate(page.lines, 1):
+        for match in pair.finditer(text):
+            key = names[match["rules"]]
+            seen.add(key)
+            yield Finding(
+                name,
+                number,
+                match.group(0),
+                f"the source says {figures[key]}% for {key}",
+                int(match["percent"]) == figures[key],
+            )
+        par = figures.get("scoring:par")
+        deals = figures.get("scoring:deals")
+        template = page.t(
+            "The rules of Golf patience and its traditional strict form (nothing on a "
+            "King, no wrap-around, no redeal), the traditional scoring with a par of "
+            "%(par)s over %(deals)s deals, and the winnable shares the statistics page "
+            "compares with the census: %(figures)s. The article does not say who computed"
+            " them or how."
+        )
+        scoring = page.pattern(template, par=r"\d+", deals=r"\d+").search(text)
+        if scoring and par is not None and deals is not None:
+            yield Finding(
+                name,
+                number,
+                f"{scoring['par']}, {scoring['deals']}",
+                f"the source gives a par of {par} over {deals} deals",
+                (int(scoring["par"]), int(scoring["deals"])) == (par, deals),
+            )
+    for key in sorted(set(names.values()) - seen):
+        yield Finding(name, 1, "", f"the page does not give the published figure for {key}", False)
+
+
+def statistics_published(page: Page) -> Iterator[Finding]:
+    """The statistics page's comparisons: the published figure as quoted, the census's
+    share and interval, and whether they agree."""
+    name = "published-on-statistics"
+    figures, _problems = quoted_figures()
+    rows = census_rows()
+    names = _names(page)
+    alternation = _alternation(names)
+    percent = rf"{page.number_pattern}\s*%"
+    agree = page.pattern(
+        page.t(
+            "%(rules)s: the article “%(source)s” gives %(percent)s; the census finds "
+            "%(share)s (%(interval)s). They agree: the interval holds shares that round "
+            "to %(percent)s."
+        ),
+        rules=alternation,
+        percent=percent,
+        share=percent,
+    )
+    disagree = page.pattern(
+        page.t(
+            "%(rules)s: the article “%(source)s” gives %(percent)s; the census finds "
+            "%(share)s (%(interval)s). They do not agree: no share in the interval rounds"
+            " to %(percent)s."
+        ),
+        rules=alternation,
+        percent=percent,
+        share=percent,
+    )
+    seen = set()
+    for number, text in enumerate(page.lines, 1):
+        item = text[2:] if text.startswith("- ") else text
+        match = agree.fullmatch(item) or disagree.fullmatch(item)
+        if not match:
+            continue
+        key = names[match["rules"]]
+        seen.add(key)
+        r = rows[key]
+        low, high = wilson(r.won, r.deals)
+        published = figures.get(key)
+        agrees = (
+            published is not None and low * 100 <= published + 0.5 and high * 100 >= published - 0.5
+        )
+        said: tuple[object, ...] = (
+            int(page.number(match["percent"])),
+            page.number(match["share"]),
+            bool(agree.fullmatch(item)),
+        )
+        if not repeats_agree(match):
+            said = (None, *said[1:])  # the sentence names two different figures
+        from fractions import Fraction
+
+        truth = (published, tenth(Fraction(r.won, r.deals)), agrees)
+        yield Finding(
+            name,
+            number,
+            item[:90],
+            f"the source says {published}%, the census {truth[1]}%, which {'agree' if agrees else 'do not agree'}",
+            said == truth,
+        )
+    for key in sorted(k for k in figures if ":" not in k and k not in seen):
+        yield Finding(
+            name,
+            1,
+            "",
+            f"the page does not compare the census with the published figure for {key}",
+            False,
+        )

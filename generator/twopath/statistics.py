@@ -1,0 +1,495 @@
+"""Two paths for the statistics page: the census rows counted again, each figure re-rounded.
+
+The census files are read here with :mod:`gzip` and :mod:`csv` (not the census reader
+of :mod:`generator.patience.census`); each share is the exact fraction of the rows,
+rounded half to even with :mod:`decimal` to the page's one decimal; the interval is
+Wilson's, worked out here from its formula; a best score is the engine's score of a
+game stuck after that many removals (:data:`~generator.patience.rules.SCORING`).
+"""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import itertools
+import math
+import re
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from decimal import ROUND_HALF_EVEN, Decimal
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+from statistics import NormalDist
+
+from generator.i18n.catalogs import ROOT
+from generator.i18n.words import CHART_BAR, CHART_BEST_BAR, CHART_BEST_TITLE
+from generator.patience.rules import SCORING, Rules, RuleSet, Variant
+from generator.twopath import Finding
+from generator.twopath.reader import Page, ReadError
+
+CENSUS = ROOT / "generator" / "data" / "census"
+NAME = "census-figures"
+RELAX = ("strict", "classic+nothing-on-king", "classic", "easy")
+"""The rule sets in the order each allows more than the one before (the page's charts)."""
+TENTH = Decimal("0.1")
+
+
+@dataclass(frozen=True, eq=False)
+class Rows:
+    rule_set: str
+    header: dict[str, str]
+    numbers: tuple[int, ...]
+    won: int
+    best: tuple[int, ...]
+    """The best removals of each deal that cannot be won."""
+
+    @property
+    def deals(self) -> int:
+        return len(self.numbers)
+
+    @property
+    def lost(self) -> int:
+        return len(self.best)
+
+    def scores(self) -> Counter[int]:
+        return _scores(self.best)
+
+
+@cache
+def _scores(best: tuple[int, ...]) -> Counter[int]:
+    found: Counter[int] = Counter()
+    for removed, count in Counter(best).items():
+        found[SCORING.score(removed, 0, stuck=True)] += count
+    return found
+
+
+@cache
+def census_rows() -> dict[str, Rows]:
+    found = {}
+    for path in sorted(CENSUS.glob("*.csv.gz")):
+        name = path.name.removesuffix(".csv.gz")
+        header: dict[str, str] = {}
+        numbers, best, won = [], [], 0
+        with gzip.open(path, "rt", encoding="utf-8", newline="") as handle:
+            lines = (line for line in handle)
+            body = []
+            for line in lines:
+                if line.startswith("#"):
+                    key, _, value = line[1:].partition(":")
+                    header[key.strip()] = value.strip()
+                else:
+                    body.append(line)
+            for row in csv.DictReader(body):
+                numbers.append(int(row["number"]))
+                if row["verdict"] == "winnable":
+                    won += 1
+                else:
+                    best.append(int(row["best_removals"]))
+        found[name] = Rows(name, header, tuple(numbers), won, tuple(best))
+    return found
+
+
+def rule_set_of(name: str) -> RuleSet:
+    rules, *variants = name.split("+")
+    return RuleSet.of(Rules(rules), [Variant(v) for v in variants])
+
+
+def tenth(share: Fraction) -> Decimal:
+    """A share as a percentage with one decimal, rounded half to even."""
+    exact = Decimal(share.numerator * 100) / Decimal(share.denominator)
+    return exact.quantize(TENTH, rounding=ROUND_HALF_EVEN)
+
+
+Z = NormalDist().inv_cdf(0.975)
+
+
+def wilson(successes: int, trials: int) -> tuple[float, float]:
+    p = successes / trials
+    z2 = Z * Z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = Z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def float_tenth(share: float) -> Decimal:
+    return Decimal(repr(share * 100)).quantize(TENTH, rounding=ROUND_HALF_EVEN)
+
+
+def _names(page: Page) -> dict[str, str]:
+    return {page.words.rule_set(rule_set_of(name)): name for name in census_rows()}
+
+
+def _cells(text: str) -> list[str]:
+    return [c.strip() for c in text.strip().strip("|").split("|")] if text.startswith("|") else []
+
+
+def _alternation(names: dict[str, str]) -> str:
+    return "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+
+
+def statistics_page(page: Page) -> Iterator[Finding]:
+    rows = census_rows()
+    if not rows:
+        raise ReadError(f"no census files in {CENSUS}")
+    names = _names(page)
+    shown: set[str] = set()
+    interval_of = {}
+    for name, r in rows.items():
+        low, high = wilson(r.won, r.deals)
+        interval_of[name] = (float_tenth(low), float_tenth(high))
+    # the table of winnable shares
+    for number, text in enumerate(page.lines, 1):
+        cells = _cells(text)
+        if len(cells) != 5 or cells[0] not in names:
+            continue
+        name = names[cells[0]]
+        shown.add(name)
+        r = rows[name]
+        low_shown, high_shown = interval_of[name]
+        truth: tuple[object, ...] = (
+            r.deals,
+            r.won,
+            tenth(Fraction(r.won, r.deals)),
+            low_shown,
+            high_shown,
+        )
+        got: tuple[object, ...] = (
+            page.number(cells[1]),
+            page.number(cells[2]),
+            page.number(cells[3]),
+            *page.numbers(cells[4]),
+        )
+        yield Finding(
+            NAME,
+            number,
+            text,
+            f"the census rows give {r.deals} deals, {r.won} winnable, "
+            f"{truth[2]}% ({low_shown}%–{high_shown}%)",
+            got == truth,
+        )
+    missing = sorted(set(rows) - shown)
+    if missing:
+        yield Finding(
+            NAME, 1, "", f"the table has no row for the census files {', '.join(missing)}", False
+        )
+    alternation = _alternation(names)
+    # the chart of winnable shares
+    bar = page.pattern(
+        page.t(CHART_BAR),
+        rules=alternation,
+        share=rf"{page.number_pattern}\s*%?",
+        interval=r"[^);]+",
+    )
+    for number, text in enumerate(page.lines, 1):
+        if not text.startswith("[picture] "):
+            continue
+        for match in bar.finditer(text):
+            name = names[match["rules"]]
+            r = rows[name]
+            said: tuple[object, ...] = (
+                page.number(match["share"]),
+                *page.numbers(match["interval"]),
+            )
+            truth = (tenth(Fraction(r.won, r.deals)), *interval_of[name])
+            yield Finding(
+                NAME,
+                number,
+                match.group(0),
+                f"the census rows give {truth[0]}% ({truth[1]}%–{truth[2]}%)",
+                said == truth,
+            )
+    yield from _best_tables(page, rows, names)
+    yield from _best_charts(page, rows, names, alternation)
+    yield from _sentences(page, rows, names, alternation)
+    yield from _methods(page, rows, names, alternation)
+
+
+@cache
+def _best_shares(r: Rows) -> dict[int, Decimal]:
+    scores = r.scores()
+    return {score: tenth(Fraction(count, r.lost)) for score, count in scores.items()}
+
+
+def _best_tables(page: Page, rows: dict[str, Rows], names: dict[str, str]) -> Iterator[Finding]:
+    head = page.pattern(
+        page.t("%(rules)s (%(count)s)"), rules=_alternation(names), count=page.number_pattern
+    )
+    best_score = page.t("Best score")
+    columns: list[str] = []
+    seen = 0
+    for number, text in enumerate(page.lines, 1):
+        cells = _cells(text)
+        if not cells:
+            columns = []
+            continue
+        if cells[0] == best_score:
+            columns = []
+            for cell in cells[1:]:
+                match = head.fullmatch(cell)
+                if not match:
+                    yield Finding(
+                        NAME, number, cell, "not a rule set of the census with its count", False
+                    )
+                    continue
+                name = names[match["rules"]]
+                columns.append(name)
+                yield Finding(
+                    NAME,
+                    number,
+                    cell,
+                    f"{rows[name].lost} deals cannot be won",
+                    page.number(match["count"]) == rows[name].lost,
+                )
+            continue
+        if not columns or len(cells) != len(columns) + 1 or set(cells[0]) <= set("-|: "):
+            continue
+        score = int(page.number(cells[0]))
+        for name, cell in zip(columns, cells[1:], strict=True):
+            seen += 1
+            truth = _best_shares(rows[name]).get(score)
+            said = None if cell == "–" else page.number(cell)
+            yield Finding(
+                NAME,
+                number,
+                cell,
+                f"{'no deal' if truth is None else f'{truth}% of the deals'} of {name} that cannot be won score at best {score}",
+                said == truth,
+            )
+    if not seen:
+        yield Finding(NAME, 1, "", "no table of best scores on the page", False)
+
+
+def _best_charts(
+    page: Page, rows: dict[str, Rows], names: dict[str, str], alternation: str
+) -> Iterator[Finding]:
+    title = page.pattern(page.t(CHART_BEST_TITLE), rules=alternation)
+    bar = page.pattern(
+        page.t(CHART_BEST_BAR), share=rf"{page.number_pattern}\s*%?", score=page.number_pattern
+    )
+    for number, text in enumerate(page.lines, 1):
+        if not text.startswith("[picture] "):
+            continue
+        match = title.search(text)
+        if not match:
+            continue
+        name = names[match["rules"]]
+        r = rows[name]
+        rest = text[match.end() :]
+        counts = page.numbers(rest.split(":")[1] if ":" in rest else rest)
+        yield Finding(
+            NAME,
+            number,
+            text[:80],
+            f"{r.lost} deals of {name} cannot be won",
+            bool(counts) and counts[0] == r.lost,
+        )
+        shares = _best_shares(r)
+        for item in bar.finditer(rest):
+            score = int(page.number(item["score"]))
+            said = page.number(item["share"])
+            yield Finding(
+                NAME,
+                number,
+                item.group(0),
+                f"{shares.get(score)}% of them score at best {score}",
+                shares.get(score) == said,
+            )
+
+
+def _half(r: Rows) -> int:
+    """The most removals that at least half of the deals that cannot be won reach."""
+    ordered = sorted(r.best, reverse=True)
+    return ordered[(len(ordered) + 1) // 2 - 1]
+
+
+def _mode(r: Rows) -> tuple[int, Decimal]:
+    scores = r.scores()
+    score, count = max(scores.items(), key=lambda item: (item[1], item[0]))
+    return score, tenth(Fraction(count, r.lost))
+
+
+def _sentences(
+    page: Page, rows: dict[str, Rows], names: dict[str, str], alternation: str
+) -> Iterator[Finding]:
+    number_ = page.number_pattern
+    percent = rf"{number_}\s*%"
+    patterns = {
+        "step": page.pattern(
+            page.t(
+                "The largest step is from %(stricter)s to %(relaxed)s: the share of "
+                "winnable deals rises by %(points)s percentage points."
+            ),
+            stricter=alternation,
+            relaxed=alternation,
+            points=number_,
+        ),
+        "common": page.pattern(
+            page.t(
+                "Under %(rules)s, the most common best score of a deal that cannot be won"
+                " is %(score)s points: %(removed)s of the %(tableau)s tableau cards "
+                "removed. It is the best that %(share)s of these deals allow."
+            ),
+            rules=alternation,
+            score=number_,
+            removed=r"\d+",
+            tableau=r"\d+",
+            share=percent,
+        ),
+        "common4": page.pattern(
+            page.t(
+                "%(score)s points is the most common best score under each of the four "
+                "rule sets charted below, from %(low)s of the deals that cannot be won "
+                "(%(low_rules)s) to %(high)s (%(high_rules)s)."
+            ),
+            score=number_,
+            low=percent,
+            high=percent,
+            low_rules=alternation,
+            high_rules=alternation,
+        ),
+        "half": page.pattern(
+            page.t(
+                "Half of the deals that cannot be won under %(rules)s let you remove "
+                "%(half)s cards or more. Under the four rule sets charted below, that "
+                "figure runs from %(low)s cards (%(low_rules)s) to %(high)s "
+                "(%(high_rules)s)."
+            ),
+            rules=alternation,
+            half=r"\d+",
+            low=r"\d+",
+            high=r"\d+",
+            low_rules=alternation,
+            high_rules=alternation,
+        ),
+    }
+    found = set()
+    four = [rows[name] for name in RELAX if name in rows]
+    shares = {r.rule_set: Fraction(r.won, r.deals) for r in four}
+    for number, text in enumerate(page.lines, 1):
+        for kind, pattern in patterns.items():
+            match = pattern.fullmatch(text)
+            if not match:
+                continue
+            found.add(kind)
+            if kind == "step":
+                gains = [
+                    (shares[b.rule_set] - shares[a.rule_set], a.rule_set, b.rule_set)
+                    for a, b in itertools.pairwise(four)
+                ]
+                gain, stricter, relaxed = max(gains)
+                said = (
+                    names[match["stricter"]],
+                    names[match["relaxed"]],
+                    page.number(match["points"]),
+                )
+                truth = (stricter, relaxed, tenth(gain))
+                yield Finding(
+                    NAME,
+                    number,
+                    text,
+                    f"the largest step is {stricter} to {relaxed}, {truth[2]} points",
+                    said == truth,
+                )
+            elif kind == "common":
+                r = rows[names[match["rules"]]]
+                score, share = _mode(r)
+                removed = next(n for n in range(36) if SCORING.score(n, 0, stuck=True) == score)
+                said_c: tuple[object, ...] = (
+                    page.number(match["score"]),
+                    int(match["removed"]),
+                    int(match["tableau"]),
+                    page.number(match["share"]),
+                )
+                truth_c = (score, removed, 35, share)
+                yield Finding(
+                    NAME,
+                    number,
+                    text,
+                    f"the most common best score is {score} ({removed} removed, {share}%)",
+                    said_c == truth_c,
+                )
+            elif kind == "common4":
+                modes = {r.rule_set: _mode(r) for r in four}
+                low = min(modes, key=lambda n: modes[n][1])
+                high = max(modes, key=lambda n: modes[n][1])
+                same = len({m[0] for m in modes.values()}) == 1
+                said_4: tuple[object, ...] = (
+                    page.number(match["score"]),
+                    page.number(match["low"]),
+                    names[match["low_rules"]],
+                    page.number(match["high"]),
+                    names[match["high_rules"]],
+                )
+                truth_4 = (modes[low][0], modes[low][1], low, modes[high][1], high)
+                yield Finding(
+                    NAME, number, text, f"most common: {modes}", same and said_4 == truth_4
+                )
+            else:
+                r = rows[names[match["rules"]]]
+                halves = {x.rule_set: _half(x) for x in four}
+                low = min(halves, key=lambda n: (halves[n], RELAX.index(n)))
+                high = max(halves, key=lambda n: (halves[n], -RELAX.index(n)))
+                said_h: tuple[object, ...] = (
+                    int(match["half"]),
+                    int(match["low"]),
+                    names[match["low_rules"]],
+                    int(match["high"]),
+                    names[match["high_rules"]],
+                )
+                truth_h = (_half(r), halves[low], low, halves[high], high)
+                yield Finding(
+                    NAME, number, text, f"half the deals reach: {halves}", said_h == truth_h
+                )
+    for kind in sorted(set(patterns) - found):
+        yield Finding(NAME, 1, "", f"the sentence '{kind}' of the census is not on the page", False)
+
+
+def _methods(
+    page: Page, rows: dict[str, Rows], names: dict[str, str], alternation: str
+) -> Iterator[Finding]:
+    forms = page.forms(
+        "%(rules)s: deals %(deals)s, solved with the %(solver)s by %(count)s worker "
+        "process on %(made)s, with the command %(command)s.",
+        "%(rules)s: deals %(deals)s, solved with the %(solver)s by %(count)s worker "
+        "processes on %(made)s, with the command %(command)s.",
+    )
+    method = page.pattern(
+        *forms, rules=alternation, count=r"\d+", command=r"python -m generator census[^<]*?"
+    )
+    seen = set()
+    for number, text in enumerate(page.lines, 1):
+        item = text[2:] if text.startswith("- ") else text
+        match = method.fullmatch(item)
+        if not match:
+            continue
+        name = names[match["rules"]]
+        seen.add(name)
+        r = rows[name]
+        first, last = (int(n) for n in page.numbers(match["deals"].replace("–", " ")))
+        contiguous = (
+            r.numbers == tuple(range(r.numbers[0], r.numbers[-1] + 1)) if r.numbers else False
+        )
+        command = r.header.get("command", "")
+        frm = re.search(r"--from (\d+)", command)
+        to = re.search(r"--to (\d+)", command)
+        ran = (int(frm.group(1)) if frm else None, int(to.group(1)) if to else None)
+        gaps = "contiguous" if contiguous else "with gaps"
+        truth = (
+            f"the rows run {r.numbers[0]}-{r.numbers[-1]} ({gaps}); "
+            f"the header's command is {command!r}"
+        )
+        ok = (
+            contiguous
+            and (first, last) == (r.numbers[0], r.numbers[-1])
+            and ran == (first, last)
+            and match["command"] == command
+            and int(match["count"]) == int(r.header.get("workers", "0") or 0)
+        )
+        yield Finding(NAME, number, item[:100], truth, ok)
+    for name in sorted(set(rows) - seen):
+        yield Finding(NAME, 1, "", f"no line says how the census of {name} was made", False)
+
+
+__all__ = ["Path", "census_rows", "statistics_page"]

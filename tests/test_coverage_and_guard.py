@@ -1,0 +1,145 @@
+"""Every sentence holding a fact is claimed or says why not; the new claims fail when the
+engine breaks the rule they state; approve refuses a changed fact nothing backs."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator import check
+from generator.check import Sentence, coverage, coverage_problems, holds_a_fact, template_sentences
+from generator.i18n.catalogs import ROOT, languages
+from generator.pages import patience_claims, sixcard_claims
+from generator.site import approval
+from generator.site.numbers import Numbers
+
+
+@pytest.mark.parametrize(
+    ("msgid", "holds"),
+    [
+        ("The stock", ""),
+        ("Deal %(code)s cannot be won under any of the four rule sets.", "a verdict ('won')"),
+        ("You may draw whenever you like.", "a rule word ('may')"),
+        ("Queen on a King", "a card ('queen')"),
+        ("Every 7 counts", "a number (7)"),
+        ("%(rules)s (%(count)s)", "a value (%(rules)s)"),
+    ],
+)
+def test_what_asks_for_a_claim(msgid: str, holds: str) -> None:
+    assert holds_a_fact(msgid) == holds
+
+
+def test_every_sentence_of_the_templates_is_claimed_or_says_why_not() -> None:
+    sentences = template_sentences()
+    assert list(coverage_problems(sentences)) == []
+    listed = coverage(sentences)
+    reasons = [how for _s, how in listed if how.startswith("NO-CLAIM")]
+    assert len(reasons) >= 40 and all(len(how) > len("NO-CLAIM: ") + 5 for how in reasons)
+    assert all(how != "nothing" for _s, how in listed)
+
+
+def test_a_sentence_without_claim_or_reason_is_listed() -> None:
+    where = ROOT / "docs_src" / "templates" / "rules.md.j2"
+    bare = Sentence(where, 7, "You may draw only once.", ())
+    excused = Sentence(where, 8, "You may draw only once.", (), "history")
+    wrong = Sentence(where, 9, "Winnable", (), "two-path no-such-check: here")
+    found = list(coverage_problems([bare, excused, wrong]))
+    assert found[0].startswith(
+        "docs_src/templates/rules.md.j2:7: the sentence 'You may draw only once.' holds a rule word ('may')"
+    )
+    assert "NO-CLAIM names no two-path check 'no-such-check'" in found[1]
+    assert len(found) == 2
+
+
+# -- the claims the issue asked for, failing on a broken engine -------------------------
+
+
+def test_the_cut_claim_reads_its_side(monkeypatch: pytest.MonkeyPatch) -> None:
+    facts = sixcard_claims.CLAIMS.facts()
+    assert sixcard_claims.cut(facts) == []
+
+    class LeftCuts(sixcard_claims.Hole):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+            self.cutter = (self.dealer + 1) % self.players
+
+    monkeypatch.setattr(sixcard_claims, "Hole", LeftCuts)
+    assert any("the dealer's left, the page says right" in f for f in sixcard_claims.cut(facts))
+
+
+def test_the_knock_claim_plays_both_endings(monkeypatch: pytest.MonkeyPatch) -> None:
+    facts = sixcard_claims.CLAIMS.facts()
+    assert sixcard_claims.knock(facts) == []
+    real = sixcard_claims.Hole.scores
+
+    def only_knockers(self: sixcard_claims.Hole) -> tuple[int, ...]:
+        if self.ended_by == "knock":
+            return real(self)
+        return tuple(g.score for g in self.grid_scores())
+
+    monkeypatch.setattr(sixcard_claims.Hole, "scores", only_knockers)
+    assert any("by going out" in f for f in sixcard_claims.knock(facts))
+
+
+def test_the_traditional_scoring_claim(monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.patience.rules import TraditionalScoring
+
+    facts = patience_claims.CLAIMS.facts()
+    assert patience_claims.traditional_scoring(facts) == []
+    two = {**facts, "traditional": TraditionalScoring(points_per_card_left=2)}
+    assert any("the page says 1 per card" in f for f in patience_claims.traditional_scoring(two))
+
+
+# -- approve's guard --------------------------------------------------------------------
+
+
+@pytest.fixture
+def approved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the approved texts that approve writes into."""
+    copy = tmp_path / "approved"
+    shutil.copytree(approval.APPROVED, copy)
+    monkeypatch.setattr(approval, "APPROVED", copy)
+    return copy
+
+
+def test_approve_refuses_a_share_truncated(approved: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def truncated(self: Numbers, share: float) -> str:
+        from babel.numbers import format_percent
+
+        return format_percent(
+            int(share * 1000) / 1000, format=self.percent_pattern, locale=self.locale
+        )
+
+    monkeypatch.setattr(Numbers, "percent", truncated)
+    before = {p: p.read_bytes() for p in approved.rglob("*.txt")}
+    shipped = languages()
+    with pytest.raises(check.ApprovalRefused) as refused:
+        approval.approve(shipped, guard=check.approval_guard(shipped))
+    assert any(
+        "statistics.txt:" in line and "no claim and no two-path check backs it" in line
+        for line in refused.value.refused
+    ), refused.value.refused[:3]
+    assert {p: p.read_bytes() for p in approved.rglob("*.txt")} == before  # nothing written
+
+
+def test_approve_names_what_backs_a_changed_fact(approved: Path) -> None:
+    stale = approved / "en" / "statistics.txt"
+    stale.write_text(
+        stale.read_text(encoding="utf-8").replace("| 13.4% |", "| 13.5% |"), encoding="utf-8"
+    )
+    rules = approved / "nl" / "rules.txt"
+    text = rules.read_text(encoding="utf-8")
+    assert "100" in text
+    rules.write_text(text.replace("100", "90", 1), encoding="utf-8")
+    shipped = languages()
+    guard = check.approval_guard(shipped)
+    results = approval.approve(shipped, guard=guard)
+    notes = guard.notes  # type: ignore[attr-defined]
+    assert any(
+        "en/statistics.txt:" in n and "backed by two-path census-figures" in n for n in notes
+    ), notes
+    assert any("nl/rules.txt:" in n and "backed by claim" in n for n in notes), notes
+    assert {r.status for r in results} <= {"updated", "unchanged"}
+    assert "| 13.4% |" in stale.read_text(encoding="utf-8")

@@ -1,0 +1,219 @@
+"""generator/twopath: every value a page shows read back and derived again.
+
+Each check is shown to agree with today's pages in every language, and to fail when
+the page (or the facts under it) says something false: the rendered page is broken
+on purpose the way a careless change would break it, and the problem must name the
+page's line and the true value.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from decimal import Decimal
+
+import pytest
+
+from generator import twopath
+from generator.i18n.catalogs import languages
+from generator.site.build import render_all
+from generator.twopath import sources as quotes
+from generator.twopath.reader import Page
+
+Rendered = dict[str, dict[str, str]]
+
+
+@pytest.fixture(scope="module")
+def rendered() -> Rendered:
+    return render_all(languages())
+
+
+@pytest.fixture(scope="module")
+def today(rendered: Rendered) -> twopath.Result:
+    return twopath.run(rendered, languages())
+
+
+def problems_after(
+    rendered: Rendered, code: str, page: str, change: Callable[[str], str]
+) -> list[str]:
+    """The two-path problems once ``change`` has been made to one language's page."""
+    broken = {c: dict(pages) for c, pages in rendered.items()}
+    before = broken[code][f"{page}.md"]
+    broken[code][f"{page}.md"] = change(before)
+    assert broken[code][f"{page}.md"] != before, "the change did not apply"
+    return twopath.run(broken, languages()).problems
+
+
+def test_today_every_page_agrees_in_every_language(today: twopath.Result) -> None:
+    assert today.problems == []
+    # every check compared values, in each of the three languages
+    for name, count in today.counts.items():
+        assert count >= 3 * 3, (name, count)
+    verified_pages = {(code, page) for code, page, _line in today.verified}
+    for code in ("en", "nl", "de"):
+        for page in ("examples", "won-game", "rules", "statistics", "six-card-golf", "sources"):
+            assert (code, page) in verified_pages
+
+
+def test_a_verdict_cell_one_move_longer(rendered: Rendered) -> None:
+    found = problems_after(
+        rendered, "nl", "examples", lambda t: t.replace("ja, in 51 zetten", "ja, in 52 zetten", 1)
+    )
+    assert any(
+        re.match(
+            r"docs_src/approved/nl/examples.txt:\d+: the nl examples page says 'ja, in 52 zetten'",
+            p,
+        )
+        and "has 51 moves" in p
+        for p in found
+    ), found
+
+
+def test_a_no_that_the_solver_wins(rendered: Rendered) -> None:
+    table = "| Easy | yes, in 49 moves |"
+    found = problems_after(
+        rendered, "en", "examples", lambda t: t.replace(table, "| Easy | no |", 1)
+    )
+    assert any("the solver wins GO1-C-AAAAOHE on easy" in p for p in found), found
+
+
+def test_a_move_of_the_shown_line_changed(rendered: Rendered) -> None:
+    found = problems_after(
+        rendered,
+        "de",
+        "examples",
+        lambda t: t.replace("Zug 2: 10♠ aus Spalte 6", "Zug 2: 10♠ aus Spalte 5", 1),
+    )
+    assert any("move 2 of the data's line is TS from column 6" in p for p in found), found
+
+
+def test_a_board_that_is_not_the_deal(rendered: Rendered) -> None:
+    def swap(text: str) -> str:  # two cards of the first deal board trade places
+        return (
+            text.replace("card-7S black", "card-XX black", 1)
+            .replace("card-8C black", "card-7S black", 1)
+            .replace("card-XX black", "card-8C black", 1)
+        )
+
+    found = problems_after(rendered, "en", "examples", swap)
+    assert any("column 1 is 7S 8C JC 6S 3C in the engine" in p for p in found), found
+
+
+def test_the_won_game_with_a_score_off(rendered: Rendered) -> None:
+    found = problems_after(
+        rendered,
+        "de",
+        "won-game",
+        lambda t: t.replace("Punktestand: 10 Punkte.", "Punktestand: 20 Punkte.", 1),
+    )
+    assert any("the engine scores 10 after move 2" in p for p in found), found
+
+
+def test_the_won_game_with_a_move_the_engine_refuses(rendered: Rendered) -> None:
+    # the card played at move 2 marked at move 1 instead: 9♣ does not fit A♣
+    def mark(text: str) -> str:
+        one = text.index('id="board-1"')
+        two = text.index('id="board-2"')
+        head, board, rest = text[:one], text[one:two], text[two:]
+        board = board.replace("card-8S top move", "card-8S top").replace(
+            "card-9C free", "card-9C free move", 1
+        )
+        return head + board + rest
+
+    found = problems_after(rendered, "en", "won-game", mark)
+    assert any(
+        "move 1" in p and ("refuses" in p or "neither the next stock card" in p) for p in found
+    ), found
+
+
+def test_a_stuck_score_off(rendered: Rendered) -> None:
+    found = problems_after(
+        rendered, "nl", "rules", lambda t: t.replace("270 punten", "280 punten", 1)
+    )
+    assert any("score 270 in the engine" in p for p in found), found
+
+
+def test_a_share_truncated_instead_of_rounded(rendered: Rendered) -> None:
+    found = problems_after(
+        rendered, "de", "statistics", lambda t: t.replace("| 25,9\u00a0% |", "| 25,8\u00a0% |", 1)
+    )
+    assert any("docs_src/approved/de/statistics.txt:" in p and "25.9%" in p for p in found), found
+
+
+def test_a_best_score_share_in_the_wrong_row(rendered: Rendered) -> None:
+    found = problems_after(
+        rendered, "en", "statistics", lambda t: t.replace("<td>330</td>", "<td>310</td>", 1)
+    )
+    assert any("score at best 310" in p for p in found), found
+
+
+def test_a_census_command_that_is_not_the_files(rendered: Rendered) -> None:
+    found = problems_after(
+        rendered, "en", "statistics", lambda t: t.replace("--to 100000", "--to 90000", 1)
+    )
+    assert any("the header's command is" in p for p in found), found
+
+
+def test_grid_scores_in_reverse(rendered: Rendered) -> None:
+    def reverse(text: str) -> str:
+        return (
+            text.replace(">0</text>", ">@</text>", 1)
+            .replace(">-2</text>", ">0</text>", 1)
+            .replace(">@</text>", ">-2</text>", 1)
+        )
+
+    found = problems_after(rendered, "nl", "six-card-golf", reverse)
+    assert any("columns score 0, 6, -2 in the engine" in p for p in found), found
+
+
+def test_a_published_figure_that_is_not_its_quote(rendered: Rendered) -> None:
+    found = problems_after(
+        rendered, "en", "sources", lambda t: t.replace("45% (Classic)", "44% (Classic)", 1)
+    )
+    assert any("the source says 45% for classic" in p for p in found), found
+    found = problems_after(
+        rendered, "nl", "statistics", lambda t: t.replace("noemt 45%;", "noemt 44%;", 1)
+    )
+    assert any("the source says 45%" in p for p in found), found
+
+
+def test_a_figure_is_read_from_its_quote(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = quotes.SOURCES.read_text(encoding="utf-8").replace(
+        "    percent: 45\n", "    percent: 44\n"
+    )
+    changed = tmp_path / "sources.yaml"
+    changed.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(quotes, "SOURCES", changed)
+    quotes._data.cache_clear()
+    try:
+        _figures, found = quotes.quoted_figures()
+    finally:
+        quotes._data.cache_clear()
+    assert any(
+        re.match(
+            r"generator/data/sources.yaml:\d+: the figure of classic is 44, its source's words say 45",
+            p,
+        )
+        for p in found
+    ), found
+    assert quotes.figure_in('Game is nine "holes" (deals)') == 9
+    with pytest.raises(quotes.QuoteError):
+        quotes.figure_in("to 45% and to 93%")
+
+
+def test_the_traditional_scoring_against_its_quotes(monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.patience import rules
+
+    assert quotes.data_problems() == []
+    monkeypatch.setattr(rules, "TRADITIONAL_SCORING", rules.TraditionalScoring(par=40))
+    assert any("par = 40" in p and "its source says 45" in p for p in quotes.data_problems())
+
+
+def test_reader_numbers_and_cards() -> None:
+    by_code = {language.code: language for language in languages()}
+    de = Page.of(by_code["de"], "rules", "# x\n")
+    assert de.number("100.000") == 100000
+    assert de.number("25,9\u00a0%") == Decimal("25.9")
+    assert str(de.card("D♥")) == "QH" and str(de.card("R♣")) == "KC" and str(de.card("10♠")) == "TS"
+    en = Page.of(by_code["en"], "rules", "# x\n")
+    assert en.number("100,000") == 100000 and en.number("−10") == -10
