@@ -263,6 +263,25 @@ def _check(only: str | None, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def _coverage(out: TextIO) -> int:
+    from generator.check import coverage, relative_to_root
+
+    listed = coverage()
+    for sentence, how in listed:
+        text = " ".join(sentence.msgid.split())
+        text = text if len(text) <= 70 else text[:69] + "…"
+        print(f"{relative_to_root(sentence.template)}:{sentence.line}: {how} | {text}", file=out)
+    claimed = sum(how.startswith("claim ") for _s, how in listed)
+    reasoned = sum(how.startswith("NO-CLAIM") for _s, how in listed)
+    bare = len(listed) - claimed - reasoned
+    print(
+        f"coverage: {len(listed)} sentences hold a fact: {claimed} claimed, {reasoned} with a "
+        f"NO-CLAIM reason, {bare} with neither",
+        file=out,
+    )
+    return 1 if bare else 0
+
+
 def _approve(lang: str | None, page: str | None, out: TextIO) -> int:
     from generator.check import ApprovalRefused, approval_guard
     from generator.i18n.catalogs import languages
@@ -392,7 +411,13 @@ def build_parser() -> argparse.ArgumentParser:
     check_cmd.add_argument(
         "--only",
         default=None,
-        help="comma-separated parts: examples,pages,catalogs,safety,census,site",
+        help="comma-separated parts: examples,values,pages,catalogs,safety,census,site",
+    )
+    check_cmd.add_argument(
+        "--coverage",
+        action="store_true",
+        help="list every template sentence holding a number, card, rule word or verdict, "
+        "with the claims that back it or its NO-CLAIM reason (exit 1 if one has neither)",
     )
 
     approve_cmd = commands.add_parser(
@@ -477,6 +502,8 @@ def _run(args: argparse.Namespace, variants: Sequence[Variant] = ()) -> int:
         return _examples(args.json, sys.stdout)
     if args.command == "build":
         return _build(args.site, args.site_url, args.offline, sys.stderr)
+    if args.command == "check" and args.coverage:
+        return _coverage(sys.stdout)
     if args.command == "check":
         return _check(args.only, sys.stdout, sys.stderr)
     if args.command == "approve":

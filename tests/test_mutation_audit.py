@@ -84,3 +84,30 @@ def test_a_malformed_list_names_its_line(audit: ModuleType, tmp_path: Path) -> N
         audit.AuditError, match=r"mutations.yaml:1: mutation 'a': missing changes_page"
     ):
         audit.load_mutations(listed)
+
+
+def test_a_careless_flow_is_caught_at_approve(audit: ModuleType) -> None:
+    """The published Classic figure changed, then approve: approve refuses, naming the line."""
+    by_name = {m.name: m for m in audit.load_mutations()}
+    flow = by_name["sources-classic-44"]
+    assert flow.then == ("approve",)
+    outcome = audit.run_mutation(ROOT, flow, "examples")
+    assert outcome.status == "caught", outcome
+    assert outcome.first_problem.startswith("approve refused: docs_src/approved/"), outcome
+    assert "44" in outcome.first_problem and outcome.names_sentence
+
+
+def test_confirming_fuzzy_entries_keeps_their_other_flags(
+    audit: ModuleType, tmp_path: Path
+) -> None:
+    po = tmp_path / "locales" / "nl" / "LC_MESSAGES" / "messages.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(
+        '#, fuzzy, python-format\n#| msgid "old"\nmsgid "a %(x)s"\nmsgstr "b %(x)s"\n\n'
+        '#, fuzzy\nmsgid "c"\nmsgstr "d"\n',
+        encoding="utf-8",
+    )
+    audit.confirm_fuzzy(tmp_path)
+    assert po.read_text(encoding="utf-8") == (
+        '#, python-format\nmsgid "a %(x)s"\nmsgstr "b %(x)s"\n\nmsgid "c"\nmsgstr "d"\n'
+    )

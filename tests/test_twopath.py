@@ -41,7 +41,8 @@ def problems_after(
     before = broken[code][f"{page}.md"]
     broken[code][f"{page}.md"] = change(before)
     assert broken[code][f"{page}.md"] != before, "the change did not apply"
-    return twopath.run(broken, languages()).problems
+    language = [lang for lang in languages() if lang.code == code]
+    return twopath.run(broken, language, pages={page}).problems
 
 
 def test_today_every_page_agrees_in_every_language(today: twopath.Result) -> None:
@@ -217,3 +218,75 @@ def test_reader_numbers_and_cards() -> None:
     assert str(de.card("D♥")) == "QH" and str(de.card("R♣")) == "KC" and str(de.card("10♠")) == "TS"
     en = Page.of(by_code["en"], "rules", "# x\n")
     assert en.number("100,000") == 100000 and en.number("−10") == -10
+
+
+def test_a_bar_drawn_too_long(rendered: Rendered) -> None:
+    found = problems_after(
+        rendered,
+        "nl",
+        "statistics",
+        lambda t: t.replace('width="48.4" height="20"', 'width="58.4" height="20"', 1),
+    )
+    assert any("the bar of strict is drawn 16.22% long, its share is 13.44%" in p for p in found), (
+        found
+    )
+
+
+def test_a_best_score_column_drawn_too_high(rendered: Rendered) -> None:
+    found = problems_after(
+        rendered,
+        "en",
+        "statistics",
+        lambda t: t.replace('width="12.1" height="2.1"', 'width="12.1" height="9.1"', 1),
+    )
+    assert any("the column of best score 0 (strict) is drawn" in p for p in found), found
+
+
+def test_a_forged_simulation_figure(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.twopath import simulation
+
+    assert list(simulation.sample_problems(seed=3, holes=10)) == []
+    text = simulation.DATA.read_text(encoding="utf-8")
+    pooled = text.replace(
+        '"mean": 5.4827', '"mean": 5.6827', 1
+    )  # the figure "about 6" is judged on
+    forged = tmp_path / "sixcard_simulation.json"
+    forged.write_text(pooled, encoding="utf-8")
+    monkeypatch.setattr(simulation, "DATA", forged)
+    found = list(simulation.sample_problems(seed=3, holes=10))
+    assert any("the pooled face-down value with_jokers is 5.6827" in p for p in found), found
+    # a configuration's own figure forged: 40 of its holes played again disagree (they see
+    # a hole score about 3 points off: 5 of their standard errors)
+    everywhere = text.replace(
+        '"hole_score": {\n     "mean": 10.986', '"hole_score": {\n     "mean": 18.986', 1
+    )
+    assert everywhere != text
+    forged.write_text(everywhere, encoding="utf-8")
+    found = list(simulation.sample_problems(seed=3))
+    assert any("6-card played by greedy: the file's hole_score 18.986" in p for p in found), found
+
+
+def test_census_rows_dropped_with_the_header_fixed(
+    rendered: Rendered, tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import gzip
+    import shutil
+
+    from generator.twopath import statistics
+
+    copy = tmp_path / "census"
+    shutil.copytree(statistics.CENSUS, copy)
+    path = copy / "classic.csv.gz"
+    text = gzip.decompress(path.read_bytes()).decode("utf-8")
+    text = text.replace("# deals: 1-100000\n", "# deals: 1-99999\n").replace(
+        "100000,GO1-C-AAAFRYE,unwinnable,33,146.9,563486\n", ""
+    )
+    path.write_bytes(gzip.compress(text.encode("utf-8")))
+    monkeypatch.setattr(statistics, "CENSUS", copy)
+    statistics.census_rows.cache_clear()
+    try:
+        found = twopath.run(rendered, languages()).problems
+    finally:
+        statistics.census_rows.cache_clear()
+    # the page says what the full file said: the rows no longer back it
+    assert any("en/statistics.txt:" in p and "99999 deals" in p for p in found), found[:5]

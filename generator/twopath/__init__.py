@@ -81,8 +81,13 @@ def checks() -> dict[str, tuple[str, Check]]:
     }
 
 
-def run(rendered: dict[str, dict[str, str]], languages: list[Language]) -> Result:
-    """Every two-path check on every shipped (or seed-tied) language's rendered pages."""
+def run(
+    rendered: dict[str, dict[str, str]],
+    languages: list[Language],
+    pages: set[str] | None = None,
+) -> Result:
+    """Every two-path check on every shipped (or seed-tied) language's rendered pages
+    (``pages``: only those pages' checks)."""
     from generator.twopath import sources
 
     result = Result()
@@ -90,8 +95,10 @@ def run(rendered: dict[str, dict[str, str]], languages: list[Language]) -> Resul
     for language in languages:
         if not (language.shipped or language.seed_pages) or language.code not in rendered:
             continue
-        pages: dict[str, Page] = {}
+        read: dict[str, Page] = {}
         for name, (page_name, check) in checks().items():
+            if pages is not None and page_name not in pages:
+                continue
             source = rendered[language.code].get(f"{page_name}.md")
             if source is None:
                 result.problems.append(
@@ -99,8 +106,8 @@ def run(rendered: dict[str, dict[str, str]], languages: list[Language]) -> Resul
                     f"(two-path {name})"
                 )
                 continue
-            page = pages.get(page_name) or Page.of(language, page_name, source)
-            pages[page_name] = page
+            page = read.get(page_name) or Page.of(language, page_name, source)
+            read[page_name] = page
             count = 0
             try:
                 findings = list(check(page))

@@ -26,7 +26,7 @@ DATA = ROOT / "generator" / "data" / "sixcard_simulation.json"
 WHERE = "generator/data/sixcard_simulation.json"
 HOLES = 40
 """Holes played again per configuration and player."""
-TOLERANCE = 6.0
+TOLERANCE = 5.0
 """How many of the sample's standard errors a committed mean may be off."""
 
 

@@ -9,9 +9,11 @@ game stuck after that many removals (:data:`~generator.patience.rules.SCORING`).
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import gzip
 import itertools
+import json
 import math
 import re
 from collections import Counter
@@ -23,6 +25,7 @@ from functools import cache
 from pathlib import Path
 from statistics import NormalDist
 
+from generator import cache as kept_files
 from generator.i18n.catalogs import ROOT
 from generator.i18n.words import CHART_BAR, CHART_BEST_BAR, CHART_BEST_TITLE
 from generator.patience.rules import SCORING, Rules, RuleSet, Variant
@@ -67,28 +70,62 @@ def _scores(best: tuple[int, ...]) -> Counter[int]:
 
 @cache
 def census_rows() -> dict[str, Rows]:
+    """Every census file's rows, read here (kept in :mod:`generator.cache` under the file's
+    checksum and this module's, so an unchanged file is not read again)."""
     found = {}
     for path in sorted(CENSUS.glob("*.csv.gz")):
-        name = path.name.removesuffix(".csv.gz")
-        header: dict[str, str] = {}
-        numbers, best, won = [], [], 0
-        with gzip.open(path, "rt", encoding="utf-8", newline="") as handle:
-            lines = (line for line in handle)
-            body = []
-            for line in lines:
-                if line.startswith("#"):
-                    key, _, value = line[1:].partition(":")
-                    header[key.strip()] = value.strip()
-                else:
-                    body.append(line)
-            for row in csv.DictReader(body):
-                numbers.append(int(row["number"]))
-                if row["verdict"] == "winnable":
-                    won += 1
-                else:
-                    best.append(int(row["best_removals"]))
-        found[name] = Rows(name, header, tuple(numbers), won, tuple(best))
+        entry = kept_files.key(path, Path(__file__))
+        kept = kept_files.get("twopath-census", entry)
+        if kept is not None:
+            with contextlib.suppress(ValueError, KeyError, TypeError):
+                data = json.loads(kept)
+                found[data["name"]] = Rows(
+                    data["name"],
+                    data["header"],
+                    tuple(data["numbers"]),
+                    data["won"],
+                    tuple(data["best"]),
+                )
+                continue
+        rows = _read_rows(path)
+        found[rows.rule_set] = rows
+        kept_files.put(
+            "twopath-census",
+            entry,
+            json.dumps(
+                {
+                    "name": rows.rule_set,
+                    "header": rows.header,
+                    "numbers": rows.numbers,
+                    "won": rows.won,
+                    "best": rows.best,
+                }
+            ).encode(),
+        )
     return found
+
+
+def _read_rows(path: Path) -> Rows:
+    """One census file's rows: gzip and csv, nothing of the census reader."""
+    name = path.name.removesuffix(".csv.gz")
+    header: dict[str, str] = {}
+    numbers, best, won = [], [], 0
+    with gzip.open(path, "rt", encoding="utf-8", newline="") as handle:
+        lines = (line for line in handle)
+        body = []
+        for line in lines:
+            if line.startswith("#"):
+                key, _, value = line[1:].partition(":")
+                header[key.strip()] = value.strip()
+            else:
+                body.append(line)
+        for row in csv.DictReader(body):
+            numbers.append(int(row["number"]))
+            if row["verdict"] == "winnable":
+                won += 1
+            else:
+                best.append(int(row["best_removals"]))
+    return Rows(name, header, tuple(numbers), won, tuple(best))
 
 
 def rule_set_of(name: str) -> RuleSet:
@@ -200,10 +237,108 @@ def statistics_page(page: Page) -> Iterator[Finding]:
                 f"the census rows give {truth[0]}% ({truth[1]}%–{truth[2]}%)",
                 said == truth,
             )
+    yield from _charts(page, rows, names)
     yield from _best_tables(page, rows, names)
     yield from _best_charts(page, rows, names, alternation)
     yield from _sentences(page, rows, names, alternation)
     yield from _methods(page, rows, names, alternation)
+
+
+TICK = re.compile(
+    r'<line x1="(?P<x>[\d.]+)" x2="[\d.]+" y1="(?P<y>[\d.]+)"[^>]*/>'
+    r'<text [^>]*class="tick"[^>]*>(?P<label>[^<]*)</text>'
+)
+"""A gridline and its tick's label: where a percent is drawn."""
+ROW = re.compile(r'<g class="row row-\d+">(?P<body>.*?)</g>', re.DOTALL)
+COLUMN = re.compile(
+    r'<g class="column column-(?P<n>\d+)"><rect [^>]*y="(?P<y>[\d.]+)"[^>]*height="(?P<height>[\d.]+)"'
+)
+
+
+def _scale(page: Page, body: str, axis: str) -> tuple[float, float] | None:
+    """(position of 0%, pixels per percent) of a chart's axis, from its ticks' labels."""
+    points = []
+    for tick in TICK.finditer(body.partition('<g class="axis">')[2].partition("</g>")[0]):
+        label = tick["label"].strip()
+        if not label.endswith("%"):
+            continue
+        points.append((float(page.number(label)), float(tick[axis])))
+    if len(points) < 2:
+        return None
+    (p0, x0), (p1, x1) = points[0], points[-1]
+    per = (x1 - x0) / (p1 - p0)
+    return x0 - p0 * per, per
+
+
+def _charts(page: Page, rows: dict[str, Rows], names: dict[str, str]) -> Iterator[Finding]:
+    """The charts as drawn: each bar's length is its share, each label its rule set."""
+    from generator.twopath.reader import element_text, svgs
+
+    line = 1
+    for attrs, body in svgs(page.markdown, "golf-chart"):
+        title = element_text(body, "title")
+        line = page.line_of(f"[picture] {title}", line)
+        column_chart = "golf-column-chart" in attrs.get("class", "").split()
+        scale = _scale(page, body, "y" if column_chart else "x")
+        if scale is None:
+            yield Finding(NAME, line, title, "the chart has no percent ticks to read it by", False)
+            continue
+        zero, per = scale
+        if not column_chart:
+            for row in ROW.finditer(body):
+                label = re.search(r'class="label"[^>]*>([^<]*)<', row["body"])
+                bar = re.search(
+                    r'<rect x="([\d.]+)"[^>]*width="([\d.]+)"[^>]*class="bar"', row["body"]
+                )
+                if not label or not bar or label.group(1) not in names:
+                    yield Finding(
+                        NAME, line, row["body"][:60], "a bar with no rule set of the census", False
+                    )
+                    continue
+                r = rows[names[label.group(1)]]
+                share = 100 * r.won / r.deals
+                drawn = float(bar.group(2)) / per
+                if abs(float(bar.group(1)) - zero) > 0.1:
+                    drawn = float("nan")  # a bar that does not start at 0% shows no share
+                yield Finding(
+                    NAME,
+                    line,
+                    f"{label.group(1)}: {drawn:.2f}%",
+                    f"the bar of {r.rule_set} is drawn {drawn:.2f}% long, its share is {share:.2f}%",
+                    abs(drawn - share) <= 0.1,
+                )
+            continue
+        heading = re.search(r'class="heading"[^>]*>([^<]*)<', body)
+        if not heading or heading.group(1) not in names:
+            yield Finding(
+                NAME, line, title, "a chart of best scores with no rule set of the census", False
+            )
+            continue
+        r = rows[names[heading.group(1)]]
+        possible = sorted({SCORING.score(n, 0, stuck=True) for n in range(35)})
+        counts = r.scores()
+        columns = list(COLUMN.finditer(body))
+        if len(columns) != len(possible):
+            yield Finding(
+                NAME,
+                line,
+                title,
+                f"{len(columns)} columns for the {len(possible)} best scores",
+                False,
+            )
+            continue
+        for column, score in zip(columns, possible, strict=True):
+            share = 100 * counts.get(score, 0) / r.lost
+            drawn = float(column["height"]) / -per
+            if abs(float(column["y"]) + float(column["height"]) - zero) > 0.1:
+                drawn = float("nan")  # a column that does not stand on 0% shows no share
+            yield Finding(
+                NAME,
+                line,
+                f"{score}: {drawn:.2f}%",
+                f"the column of best score {score} ({r.rule_set}) is drawn {drawn:.2f}% high, its share is {share:.2f}%",
+                abs(drawn - share) <= 0.15,
+            )
 
 
 @cache
