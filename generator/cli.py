@@ -34,6 +34,7 @@ from generator.patience import (
     deal_for,
 )
 from generator.patience.deal import RULES_LETTERS
+from generator.patience.errors import internal_error
 from generator.patience.solver import NO_FAST_SEARCH, has_fast_search, solve
 from generator.sixcard.cli import add_commands as add_six_card_commands
 from generator.sixcard.cli import run as run_six_card
@@ -519,21 +520,8 @@ def _run(args: argparse.Namespace, variants: Sequence[Variant] = ()) -> int:
     raise AssertionError(args.command)  # pragma: no cover
 
 
-PACKAGE = Path(__file__).resolve().parent
 DEBUG = "GOLF_DEBUG"
 """Set to 1 to see the traceback of an internal error."""
-
-
-def internal_error(error: BaseException) -> str:
-    """One line for an unexpected exception: its type, message and where in the generator it rose."""
-    where = ""
-    for frame in reversed(traceback.extract_tb(error.__traceback__)):
-        path = Path(frame.filename).resolve()
-        if path.is_relative_to(PACKAGE):
-            where = f" (at {path.relative_to(PACKAGE.parent)}:{frame.lineno})"
-            break
-    message = " ".join(str(error).split())
-    return f"internal error: {type(error).__name__}: {message}{where}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import traceback
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -36,3 +38,19 @@ class IllegalMoveError(GolfError):
     def __init__(self, message: str, reason: Reason) -> None:
         super().__init__(message)
         self.reason = reason
+
+
+PACKAGE = Path(__file__).resolve().parent.parent
+"""The ``generator`` package: where an internal error's place is looked for."""
+
+
+def internal_error(error: BaseException) -> str:
+    """One line for an unexpected exception: its type, message and where in the generator it rose."""
+    where = ""
+    for frame in reversed(traceback.extract_tb(error.__traceback__)):
+        path = Path(frame.filename).resolve()
+        if path.is_relative_to(PACKAGE):
+            where = f" (at {path.relative_to(PACKAGE.parent)}:{frame.lineno})"
+            break
+    message = " ".join(str(error).split())
+    return f"internal error: {type(error).__name__}: {message}{where}"

@@ -172,7 +172,7 @@ def _render(code: str) -> dict[str, str]:
 
 
 def on_pre_build(config: Any) -> None:
-    from generator.cli import internal_error
+    from generator.patience.errors import internal_error
 
     if "generator_language" not in config["extra"]:
         return  # `build` has rendered the pages
