@@ -280,6 +280,10 @@ def _copy(repo: Path, files: Sequence[str], target: Path) -> None:
     for name in files:
         (target / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(repo / name, target / name)
+    # the build cache too: its entries are filed under the checksums of their inputs, so
+    # the mutated files never meet an old result (generator/cache.py)
+    if (repo / "_build" / "cache").is_dir():
+        shutil.copytree(repo / "_build" / "cache", target / "_build" / "cache", dirs_exist_ok=True)
 
 
 FRAME = re.compile(r'^\s*File "(?P<file>[^"]+)", line (?P<line>\d+)')

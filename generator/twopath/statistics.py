@@ -41,31 +41,28 @@ TENTH = Decimal("0.1")
 
 @dataclass(frozen=True, eq=False)
 class Rows:
+    """What the two paths need of a census file's rows."""
+
     rule_set: str
     header: dict[str, str]
-    numbers: tuple[int, ...]
+    first: int
+    last: int
+    deals: int
+    contiguous: bool
+    """Whether the rows' deal numbers run from ``first`` to ``last`` without a gap or repeat."""
     won: int
-    best: tuple[int, ...]
-    """The best removals of each deal that cannot be won."""
-
-    @property
-    def deals(self) -> int:
-        return len(self.numbers)
+    best: dict[int, int]
+    """Best removals -> how many of the deals that cannot be won reach at best that many."""
 
     @property
     def lost(self) -> int:
-        return len(self.best)
+        return sum(self.best.values())
 
     def scores(self) -> Counter[int]:
-        return _scores(self.best)
-
-
-@cache
-def _scores(best: tuple[int, ...]) -> Counter[int]:
-    found: Counter[int] = Counter()
-    for removed, count in Counter(best).items():
-        found[SCORING.score(removed, 0, stuck=True)] += count
-    return found
+        found: Counter[int] = Counter()
+        for removed, count in self.best.items():
+            found[SCORING.score(removed, 0, stuck=True)] += count
+        return found
 
 
 @cache
@@ -82,9 +79,12 @@ def census_rows() -> dict[str, Rows]:
                 found[data["name"]] = Rows(
                     data["name"],
                     data["header"],
-                    tuple(data["numbers"]),
+                    data["first"],
+                    data["last"],
+                    data["deals"],
+                    data["contiguous"],
                     data["won"],
-                    tuple(data["best"]),
+                    {int(k): v for k, v in data["best"].items()},
                 )
                 continue
         rows = _read_rows(path)
@@ -96,7 +96,10 @@ def census_rows() -> dict[str, Rows]:
                 {
                     "name": rows.rule_set,
                     "header": rows.header,
-                    "numbers": rows.numbers,
+                    "first": rows.first,
+                    "last": rows.last,
+                    "deals": rows.deals,
+                    "contiguous": rows.contiguous,
                     "won": rows.won,
                     "best": rows.best,
                 }
@@ -125,7 +128,17 @@ def _read_rows(path: Path) -> Rows:
                 won += 1
             else:
                 best.append(int(row["best_removals"]))
-    return Rows(name, header, tuple(numbers), won, tuple(best))
+    contiguous = bool(numbers) and numbers == list(range(numbers[0], numbers[-1] + 1))
+    return Rows(
+        name,
+        header,
+        numbers[0] if numbers else 0,
+        numbers[-1] if numbers else 0,
+        len(numbers),
+        contiguous,
+        won,
+        dict(Counter(best)),
+    )
 
 
 def rule_set_of(name: str) -> RuleSet:
@@ -435,7 +448,7 @@ def _best_charts(
 
 def _half(r: Rows) -> int:
     """The most removals that at least half of the deals that cannot be won reach."""
-    ordered = sorted(r.best, reverse=True)
+    ordered = sorted((n for n, count in r.best.items() for _ in range(count)), reverse=True)
     return ordered[(len(ordered) + 1) // 2 - 1]
 
 
@@ -603,21 +616,16 @@ def _methods(
         seen.add(name)
         r = rows[name]
         first, last = (int(n) for n in page.numbers(match["deals"].replace("–", " ")))
-        contiguous = (
-            r.numbers == tuple(range(r.numbers[0], r.numbers[-1] + 1)) if r.numbers else False
-        )
+        contiguous = r.contiguous
         command = r.header.get("command", "")
         frm = re.search(r"--from (\d+)", command)
         to = re.search(r"--to (\d+)", command)
         ran = (int(frm.group(1)) if frm else None, int(to.group(1)) if to else None)
         gaps = "contiguous" if contiguous else "with gaps"
-        truth = (
-            f"the rows run {r.numbers[0]}-{r.numbers[-1]} ({gaps}); "
-            f"the header's command is {command!r}"
-        )
+        truth = f"the rows run {r.first}-{r.last} ({gaps}); the header's command is {command!r}"
         ok = (
             contiguous
-            and (first, last) == (r.numbers[0], r.numbers[-1])
+            and (first, last) == (r.first, r.last)
             and ran == (first, last)
             and match["command"] == command
             and int(match["count"]) == int(r.header.get("workers", "0") or 0)
