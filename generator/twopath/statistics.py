@@ -28,6 +28,7 @@ from statistics import NormalDist
 from generator import cache as kept_files
 from generator.i18n.catalogs import ROOT
 from generator.i18n.words import CHART_BAR, CHART_BEST_BAR, CHART_BEST_TITLE
+from generator.patience.deal import TABLEAU_SIZE
 from generator.patience.rules import SCORING, Rules, RuleSet, Variant
 from generator.twopath import Finding
 from generator.twopath.reader import Page, ReadError
@@ -328,7 +329,7 @@ def _charts(page: Page, rows: dict[str, Rows], names: dict[str, str]) -> Iterato
             )
             continue
         r = rows[names[heading.group(1)]]
-        possible = sorted({SCORING.score(n, 0, stuck=True) for n in range(35)})
+        possible = sorted({SCORING.score(n, 0, stuck=True) for n in range(TABLEAU_SIZE)})
         counts = r.scores()
         columns = list(COLUMN.finditer(body))
         if len(columns) != len(possible):
@@ -543,14 +544,16 @@ def _sentences(
             elif kind == "common":
                 r = rows[names[match["rules"]]]
                 score, share = _mode(r)
-                removed = next(n for n in range(36) if SCORING.score(n, 0, stuck=True) == score)
+                removed = next(
+                    n for n in range(TABLEAU_SIZE + 1) if SCORING.score(n, 0, stuck=True) == score
+                )
                 said_c: tuple[object, ...] = (
                     page.number(match["score"]),
                     int(match["removed"]),
                     int(match["tableau"]),
                     page.number(match["share"]),
                 )
-                truth_c = (score, removed, 35, share)
+                truth_c = (score, removed, TABLEAU_SIZE, share)
                 yield Finding(
                     NAME,
                     number,
