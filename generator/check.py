@@ -482,11 +482,17 @@ NUMBER_OR_CARD = re.compile(r"(?:10|[2-9AKQJRBVD])[♣♦♥♠]|\d+(?:[.,\u00a0
 
 
 def _fact_tokens(line: str, verdicts: set[str]) -> list[tuple[str, int, int]]:
-    """The numbers, cards and verdict words of a line: (token, start, end)."""
-    found = [(m.group(0), m.start(), m.end()) for m in NUMBER_OR_CARD.finditer(line)]
-    for match in re.finditer(r"[^\W\d_]+", line):
-        if match.group(0).lower() in verdicts:
-            found.append((match.group(0), match.start(), match.end()))
+    """The numbers, cards and verdict words of a line: (token, start, end); a numbered list
+    item's own number is no fact."""
+    marker = re.match(r"\d+\.\s", line)
+    skip = marker.end() if marker else 0
+    found = [
+        (m.group(0), m.start(), m.end()) for m in NUMBER_OR_CARD.finditer(line) if m.start() >= skip
+    ]
+    if line.startswith("|"):  # a verdict is a table cell's first word ("no", "yes, in 51 moves")
+        for match in re.finditer(r"\|\s*([^\W\d_]+)", line):
+            if match.group(1).lower() in verdicts:
+                found.append((match.group(1), match.start(1), match.end(1)))
     return found
 
 

@@ -143,3 +143,16 @@ def test_approve_names_what_backs_a_changed_fact(approved: Path) -> None:
     assert any("nl/rules.txt:" in n and "backed by claim" in n for n in notes), notes
     assert {r.status for r in results} <= {"updated", "unchanged"}
     assert "| 13.4% |" in stale.read_text(encoding="utf-8")
+
+
+def test_a_language_approved_from_scratch_has_every_fact_backed(approved: Path) -> None:
+    """A translator's first approve of a language: every line with a number, card or verdict
+    is verified by a two-path check or stands in a claimed sentence, so nothing is refused."""
+    shutil.rmtree(approved / "de")
+    shipped = languages()
+    guard = check.approval_guard(shipped)
+    results = approval.approve(shipped, guard=guard)
+    assert sum(r.status == "created" for r in results) == len(approval.page_names())
+    notes = guard.notes  # type: ignore[attr-defined]
+    assert any("de/sources.txt:" in n and "two-path published-quotes" in n for n in notes)
+    assert any("de/six-card-golf.txt:" in n and "claim six-layouts" in n for n in notes)

@@ -290,3 +290,39 @@ def test_census_rows_dropped_with_the_header_fixed(
         statistics.census_rows.cache_clear()
     # the page says what the full file said: the rows no longer back it
     assert any("en/statistics.txt:" in p and "99999 deals" in p for p in found), found[:5]
+
+
+def test_a_board_whose_words_name_another_card(rendered: Rendered) -> None:
+    found = problems_after(
+        rendered,
+        "de",
+        "rules",
+        lambda t: t.replace("Kreuz-6, Pik-5, Pikdame", "Kreuz-6, Pik-5, Herzdame", 1),
+    )
+    assert any("de/rules.txt:7:" in p and "does not name QS ('Pikdame')" in p for p in found), found
+
+
+def test_a_work_listed_with_another_year(rendered: Rendered) -> None:
+    found = problems_after(
+        rendered, "de", "sources", lambda t: t.replace("Politaire, 2013.", "Politaire, 2012.", 1)
+    )
+    assert any(
+        "gives wolter-golf as Jan Wolter, Politaire, 2013 (missing: 2013)" in p for p in found
+    ), found
+
+
+def test_intervals_called_by_another_level(rendered: Rendered) -> None:
+    found = problems_after(
+        rendered, "en", "statistics", lambda t: t.replace("| 95% interval |", "| 90% interval |", 1)
+    )
+    assert any("the intervals are 95% intervals" in p for p in found), found
+
+
+def test_a_start_grid_with_a_card_too_many_face_up(rendered: Rendered) -> None:
+    found = problems_after(
+        rendered,
+        "nl",
+        "six-card-golf",
+        lambda t: t.replace("hole: 2 kaarten open</title>", "hole: 3 kaarten open</title>", 1),
+    )
+    assert any("a hole starts with 2 cards face up in the engine" in p for p in found), found

@@ -172,6 +172,8 @@ S = {
         "%(up)s cards of their grid (instead of turning them up)."
     ),
     "cut": "Shuffle the deck (or both decks). The player to the dealer's right cuts.",
+    "play_heading": "Play (%(six)s-Card Golf)",
+    "glossary_polish": "Polish Polka / Polish Poker: regional names for %(four)s-Card Golf.",
     "glossary_knock": (
         "Knock: in the optional knock variant, a player's signal to end the hole once every "
         "other player has had one more turn."
@@ -588,6 +590,8 @@ def players(facts: Facts) -> list[str]:
     S["four_card"],
     S["nine_card"],
     S["glossary_grid"],
+    S["play_heading"],
+    S["glossary_polish"],
 )
 def layouts(facts: Facts) -> list[str]:
     found = []

@@ -107,6 +107,29 @@ class Board:
     stock: int | None
     waste: Card | None
     marks: dict[Card, frozenset[str]]
+    desc: str = ""
+    hidden: bool = False
+    """Drawn for the eye only: its text alternative is the line after its picture line."""
+
+    def words_differ(self, page: Page, text: str, game: Game) -> str | None:
+        """How a text alternative in words differs from the game's position (None: it says it):
+        the stock's count first, then every card of every column in order, by its name."""
+        position = game.position()
+        numbers = page.numbers(text)
+        if not numbers or numbers[0] != position.stock_count:
+            return (
+                f"its text gives the stock {numbers[:1]}, the engine {position.stock_count} cards"
+            )
+        at = 0
+        cards = [position.waste] if position.waste is not None else []
+        cards += [card for column in position.columns for card in column]
+        for card in cards:
+            name = page.words.card(card)
+            found = text.find(name, at)
+            if found < 0:
+                return f"its text does not name {card} ({name!r}) where the engine has it"
+            at = found + len(name)
+        return None
 
     def differs(self, game: Game) -> str | None:
         """How the board differs from the game's position (None: it is that position)."""
@@ -154,6 +177,8 @@ def boards(page: Page) -> list[Board]:
                 stock,
                 Card.from_str(waste_match["card"]) if waste_match else None,
                 marks,
+                element_text(body, "desc"),
+                attrs.get("aria-hidden") == "true",
             )
         )
     return found
@@ -211,6 +236,12 @@ def examples_page(page: Page) -> Iterator[Finding]:
         game = Game(deal, Rules.EASY if DealCode.parse(code).rules_letter == "E" else Rules.CLASSIC)
         differs = board.differs(game)
         yield Finding(name, line, board.title, differs or f"the deal {code}", differs is None)
+        caption = line + 1 if board.hidden else line
+        said = (
+            page.lines[caption - 1] if board.hidden and caption <= len(page.lines) else board.desc
+        )
+        wrong = board.words_differ(page, said, game)
+        yield Finding(name, caption, said[:80], wrong or "the deal in words", wrong is None)
         lines = data_lines(code)
         # the verdict table: the rows after the picture
         rows, at = [], start
@@ -475,7 +506,7 @@ def won_game_page(page: Page) -> Iterator[Finding]:
                     f"the engine scores {game.score} after move {number}",
                     score == game.score,
                 )
-        differs = board.differs(game)
+        differs = board.differs(game) or board.words_differ(page, board.desc, game)
         yield Finding(
             name, line, board.title, differs or f"the position after move {number}", differs is None
         )
@@ -579,6 +610,12 @@ def rules_page(page: Page) -> Iterator[Finding]:
             differs or f"the position after move {number} of {code}",
             differs is None,
         )
+        caption = line + 1 if board.hidden else line
+        said = (
+            page.lines[caption - 1] if board.hidden and caption <= len(page.lines) else board.desc
+        )
+        wrong = board.words_differ(page, said, game)
+        yield Finding(name, caption, said[:80], wrong or "the position in words", wrong is None)
         line += 1
     yield Finding(
         name, 1, ", ".join(sorted(codes)), f"the rules page's deal is {code}", codes == {code}

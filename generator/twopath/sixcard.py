@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 
 from generator.sixcard.cards import Card
+from generator.sixcard.hole import Hole
 from generator.sixcard.rules import DEFAULT_OPTIONS
 from generator.sixcard.scoring import score_grid
 from generator.twopath import Finding
@@ -39,8 +40,38 @@ def sixcard_page(page: Page) -> Iterator[Finding]:
         cards = [
             (int(m["y"]), int(m["x"]), m["card"], m["marks"].split()) for m in CARD.finditer(body)
         ]
-        if not cards or any("up" not in marks for *_, marks in cards):
-            continue  # a grid with cards face down is not scored on the page
+        if cards and any("up" not in marks for *_, marks in cards):
+            # a grid at the start: the cards it shows face up, as many as a hole starts with
+            up = sum("up" in marks for *_, marks in cards)
+            start = Hole(4, DEFAULT_OPTIONS, seed=0, dealer=0)
+            dealt_up = sum(start.face_up[start.current])
+            rows_said = sorted({y for y, *_ in cards})
+            title_numbers = page.numbers(title)
+            from generator.patience.cards import Card as PatienceCard
+
+            shown = [
+                page.words.card(PatienceCard(c.rank, c.suit))
+                for _y, _x, code, marks in sorted(cards)
+                if "up" in marks and not (c := Card.from_str(code)).is_joker
+            ]
+            ok = (
+                up == dealt_up
+                and bool(title_numbers)
+                and int(title_numbers[0]) == up
+                and all(card_name in desc for card_name in shown)
+            )
+            yield Finding(
+                name,
+                line,
+                title,
+                f"a hole starts with {dealt_up} cards face up in the engine; the picture shows {up} "
+                f"in {len(rows_said)} rows",
+                ok,
+            )
+            line += 1
+            continue
+        if not cards:
+            continue
         rows_y = sorted({y for y, *_ in cards})
         columns_x = sorted({x for _, x, *_ in cards})
         grid: list[list[Card | None]] = [[None] * len(columns_x) for _ in rows_y]

@@ -165,6 +165,37 @@ def sources_page(page: Page) -> Iterator[Finding]:
             )
     for key in sorted(set(names.values()) - seen):
         yield Finding(name, 1, "", f"the page does not give the published figure for {key}", False)
+    # each work's entry: its author, title, publisher and year as the data file has them
+    data = _data() or {}
+    works = {**(data.get("sources") or {}), **(data.get("unchecked") or {})}
+    for key, work in works.items():
+        title = str(work.get("title", ""))
+        at = next(
+            (
+                n
+                for n, text in enumerate(page.lines, 1)
+                if title
+                and (
+                    text.startswith(f"- {title}.")
+                    or (text.startswith("- ") and f": {title}." in text)
+                )
+            ),
+            None,
+        )
+        if at is None:
+            yield Finding(name, 1, "", f"the page does not list the work {key} ({title!r})", False)
+            continue
+        text = page.lines[at - 1]
+        parts = [str(work[k]) for k in ("author", "publisher", "year") if work.get(k) is not None]
+        missing = [part for part in parts if part not in text]
+        yield Finding(
+            name,
+            at,
+            text[:80],
+            f"generator/data/sources.yaml gives {key} as {', '.join(parts)}"
+            + (f" (missing: {', '.join(missing)})" if missing else ""),
+            not missing,
+        )
 
 
 def statistics_published(page: Page) -> Iterator[Finding]:

@@ -190,9 +190,19 @@ def statistics_page(page: Page) -> Iterator[Finding]:
     for name, r in rows.items():
         low, high = wilson(r.won, r.deals)
         interval_of[name] = (float_tenth(low), float_tenth(high))
-    # the table of winnable shares
+    # the table of winnable shares: its heading's confidence level is the intervals'
+    level = round(100 * (2 * NormalDist().cdf(Z) - 1))
+    heading = page.pattern(page.t("%(level)s%% interval"), level=r"\d+")
     for number, text in enumerate(page.lines, 1):
         cells = _cells(text)
+        if len(cells) == 5 and (found := heading.fullmatch(cells[4])):
+            yield Finding(
+                NAME,
+                number,
+                cells[4],
+                f"the intervals are {level}% intervals",
+                int(found["level"]) == level,
+            )
         if len(cells) != 5 or cells[0] not in names:
             continue
         name = names[cells[0]]
