@@ -256,7 +256,7 @@ def test_a_forged_simulation_figure(tmp_path, monkeypatch: pytest.MonkeyPatch) -
     found = list(simulation.sample_problems(seed=3, holes=10))
     assert any("the pooled face-down value with_jokers is 5.6827" in p for p in found), found
     # a configuration's own figure forged: 40 of its holes played again disagree (they see
-    # a hole score about 3 points off: 5 of their standard errors)
+    # a hole score about 3.6 points off: 6 of their standard errors)
     everywhere = text.replace(
         '"hole_score": {\n     "mean": 10.986', '"hole_score": {\n     "mean": 18.986', 1
     )
