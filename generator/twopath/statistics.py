@@ -320,16 +320,14 @@ def _charts(page: Page, rows: dict[str, Rows], names: dict[str, str]) -> Iterato
                     )
                     continue
                 r = rows[names[label.group(1)]]
-                share = 100 * r.won / r.deals
-                drawn = float(bar.group(2)) / per
-                if abs(float(bar.group(1)) - zero) > 0.1:
-                    drawn = float("nan")  # a bar that does not start at 0% shows no share
-                yield Finding(
-                    NAME,
+                yield _measured(
                     line,
-                    f"{label.group(1)}: {drawn:.2f}%",
-                    f"the bar of {r.rule_set} is drawn {drawn:.2f}% long, its share is {share:.2f}%",
-                    abs(drawn - share) <= 0.1,
+                    f"the bar of {r.rule_set}",
+                    "long",
+                    (float(bar.group(1)), float(bar.group(2))),
+                    (zero, per),
+                    100 * r.won / r.deals,
+                    0.1,
                 )
             continue
         heading = re.search(r'class="heading"[^>]*>([^<]*)<', body)
@@ -352,17 +350,40 @@ def _charts(page: Page, rows: dict[str, Rows], names: dict[str, str]) -> Iterato
             )
             continue
         for column, score in zip(columns, possible, strict=True):
-            share = 100 * counts.get(score, 0) / r.lost
-            drawn = float(column["height"]) / -per
-            if abs(float(column["y"]) + float(column["height"]) - zero) > 0.1:
-                drawn = float("nan")  # a column that does not stand on 0% shows no share
-            yield Finding(
-                NAME,
+            height = float(column["height"])
+            yield _measured(
                 line,
-                f"{score}: {drawn:.2f}%",
-                f"the column of best score {score} ({r.rule_set}) is drawn {drawn:.2f}% high, its share is {share:.2f}%",
-                abs(drawn - share) <= 0.15,
+                f"the column of best score {score} ({r.rule_set})",
+                "high",
+                (float(column["y"]) + height, -height),  # drawn upwards from its foot
+                (zero, per),
+                100 * counts.get(score, 0) / r.lost,
+                0.15,
             )
+
+
+def _measured(
+    line: int,
+    what: str,
+    way: str,
+    mark: tuple[float, float],
+    scale: tuple[float, float],
+    share: float,
+    tolerance: float,
+) -> Finding:
+    """A bar or column as drawn: ``mark`` is where it starts and how far it reaches along the
+    axis, ``scale`` where 0% is and how many pixels a percent takes; it must start at 0% and
+    reach its share (a percentage) to ``tolerance`` points."""
+    start, length = mark
+    zero, per = scale
+    drawn = length / per if abs(start - zero) <= 0.1 else float("nan")  # not from 0%: no share
+    return Finding(
+        NAME,
+        line,
+        f"{what}: {drawn:.2f}%",
+        f"{what} is drawn {drawn:.2f}% {way}, its share is {share:.2f}%",
+        abs(drawn - share) <= tolerance,
+    )
 
 
 @cache
