@@ -112,6 +112,12 @@ class Recorder:
     problems: list[str] = field(default_factory=list)
     pending: set[Any] = field(default_factory=set)
     """The requests the page has made that have not finished or failed yet."""
+    visit: int = 0
+    """Which visit of the tab this is: :func:`opened` counts them."""
+    started: dict[Any, int] = field(default_factory=dict)
+    """The visit each request was made in. A request of an earlier visit (a search worker's
+    script of the page the switcher went on to) may be abandoned, and reported failed, only
+    once the next visit has begun: that is no failure of the page now open."""
     redirecting: str | None = None
     """A page that sends the browser on by itself (the root's ``index.html``): its own
     document's request may be abandoned by its redirect before it has finished loading."""
@@ -119,8 +125,8 @@ class Recorder:
     def attach(self, page: Any) -> None:
         page.on("console", self._console)
         page.on("pageerror", lambda error: self.problems.append(f"script error: {error}"))
-        page.on("request", lambda request: self.pending.add(request))
-        page.on("requestfinished", lambda request: self.pending.discard(request))
+        page.on("request", self._request)
+        page.on("requestfinished", self._finished)
         page.on("requestfailed", self._failed)
         page.on("response", self._response)
         page.route(lambda url: not is_inside(self.site, url), self._outside)
@@ -148,8 +154,18 @@ class Recorder:
             self.problems.append(f"request unfinished after {seconds} s: {request.url}")
         self.pending.clear()
 
+    def _finished(self, request: Any) -> None:
+        self.pending.discard(request)
+        self.started.pop(request, None)
+
+    def _request(self, request: Any) -> None:
+        self.pending.add(request)
+        self.started[request] = self.visit
+
     def _failed(self, request: Any) -> None:
         self.pending.discard(request)
+        if self.started.pop(request, self.visit) != self.visit:
+            return
         if request.url == self.redirecting and request.failure == "net::ERR_ABORTED":
             return
         if is_inside(self.site, request.url):
@@ -204,6 +220,7 @@ def opened(context: Any, site: Site, target: Target, width: int) -> Iterator[tup
         page.goto("about:blank", wait_until="load")
         recorder.take()
         recorder.pending.clear()
+        recorder.visit += 1
 
 
 def page_problems(page: Any, scheme: str, material: bool) -> list[str]:
