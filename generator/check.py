@@ -32,6 +32,7 @@ import json
 import os
 import re
 import tempfile
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
@@ -50,6 +51,7 @@ from generator.i18n.catalogs import (
     message_strings,
     placeholder_problems,
     read_catalog,
+    string_line,
 )
 from generator.i18n.catalogs import languages as site_languages
 from generator.pages.claims import Claim, ClaimError, Claims
@@ -753,6 +755,7 @@ MARKUP = [
         re.compile(r"^\s*(?:#|>|[-+*]\s|\d+[.)]\s)"),
         "a heading, quote or list marker at the start",
     ),
+    (re.compile(r"^(?: {4}|[ ]{0,3}\t)"), "leading blanks (Markdown reads them as a code block)"),
 ]
 """Markup a translation may hold only where its English text holds the same (as Weblate's
 ``md-text`` and ``safe-html`` checks): kind of markup -> how it is found."""
@@ -767,6 +770,29 @@ def markup_problems(source: str, translation: str) -> list[str]:
     ]
 
 
+def invisible(text: str) -> list[str]:
+    r"""The invisible characters of ``text``: controls, format characters (bidi controls, zero-width
+    spaces and joiners, the soft hyphen, the byte order mark: Unicode categories Cc and Cf) and the
+    line and paragraph separators (U+2028, U+2029; U+0085 is a control), as ``U+XXXX NAME``.
+
+    >>> invisible("Quel\u200blen \u202egolf\u202c\tok")
+    ['U+200B ZERO WIDTH SPACE', 'U+202E RIGHT-TO-LEFT OVERRIDE', 'U+202C POP DIRECTIONAL FORMATTING', 'U+0009 <control>']
+    """
+    return [
+        f"U+{ord(c):04X} {unicodedata.name(c, '<control>')}"
+        for c in text
+        if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")
+    ]
+
+
+def invisible_problems(source: str, translation: str) -> list[str]:
+    """The invisible characters ``translation`` has more of than ``source`` (a line break is
+    :data:`MARKUP`'s), each once."""
+    have = Counter(invisible(source))
+    extra = Counter(c for c in invisible(translation) if not c.startswith(("U+000A", "U+000D")))
+    return sorted(extra - have)
+
+
 def check_safety(languages: list[Language]) -> Problems:
     for language in languages:
         try:
@@ -777,11 +803,19 @@ def check_safety(languages: list[Language]) -> Problems:
             if not message.id:
                 continue
             ids, strs = message_strings(message)
-            for text in strs:
+            for form, text in enumerate(strs):
+                where = f"{_rel(language.po_file)}:{string_line(message, form)}"
                 for what in markup_problems(" ".join(ids), text):
                     yield (
-                        f"{_rel(language.po_file)}:{message.lineno}: the translation of "
-                        f"{_clip(ids[0], 50)!r} adds {what} the English text does not have: {_clip(text, 80)!r}"
+                        f"{where}: the translation of {_clip(ids[0], 50)!r} adds {what} the "
+                        f"English text does not have: {_clip(text, 80)!r}"
+                    )
+                hidden = invisible_problems(" ".join(ids), text)
+                if hidden:
+                    yield (
+                        f"{where}: the translation of {_clip(ids[0], 50)!r} holds an invisible "
+                        f"character the English text does not have ({', '.join(hidden)}): "
+                        f"{_clip(text, 80)!r}; delete it: nobody sees it, browsers act on it"
                     )
 
 

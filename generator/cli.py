@@ -20,6 +20,7 @@ from typing import NoReturn, TextIO
 
 from generator.jsonlines import JsonLines
 from generator.pages.recorded import load_reference_game
+from generator.paths import in_package
 from generator.patience import (
     SCORING,
     Deal,
@@ -114,6 +115,7 @@ def _solve_lines(
 def _census(args: argparse.Namespace) -> int:
     from generator.patience.census import (
         CENSUS_DIR,
+        DEFAULT_CENSUS_OUT,
         STANDARD_RULE_SETS,
         CensusJob,
         run_census,
@@ -124,7 +126,16 @@ def _census(args: argparse.Namespace) -> int:
     words = ["python -m generator census", f"--from {args.first}", f"--to {args.last}"]
     words += [f"--rules {r}" for r in args.rules] + [f"--variant {v}" for v in args.variant]
     words += [f"--workers {args.workers}"] if args.workers else []
+    if args.update_data and args.out is not None:
+        raise GolfError("--update-data writes the committed census; leave out --out")
+    folder = CENSUS_DIR if args.update_data else (args.out or DEFAULT_CENSUS_OUT)
+    if not args.update_data and in_package(folder):
+        raise GolfError(
+            f"--out {folder}: that is the package's committed data; give --update-data to "
+            "refresh it (leave out --out), or another folder"
+        )
     words += [f"--out {shlex.quote(str(args.out))}"] if args.out else []
+    words += ["--update-data"] if args.update_data else []
     words += [] if args.best else ["--no-best"]
     variants = [Variant(v) for v in args.variant]
     rules = [Rules(r) for r in args.rules] or ([*Rules] if variants else [])
@@ -134,9 +145,10 @@ def _census(args: argparse.Namespace) -> int:
         args.last,
         tuple(dict.fromkeys(rule_sets)),
         workers=args.workers or len(os.sched_getaffinity(0)),
-        folder=args.out or CENSUS_DIR,
+        folder=folder,
         best=args.best,
         command=" ".join(words),
+        keep_larger=args.update_data,
     )
     return run_census(job, out=sys.stdout, err=sys.stderr)
 
@@ -346,7 +358,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     census_cmd = commands.add_parser(
         "census",
-        help="solve a range of deal numbers under each rule set into generator/data/census/",
+        help="solve a range of deal numbers under each rule set (into --out, or with "
+        "--update-data into generator/data/census/)",
     )
     census_cmd.add_argument("--from", dest="first", type=int, required=True, metavar="A")
     census_cmd.add_argument("--to", dest="last", type=int, required=True, metavar="B")
@@ -364,7 +377,18 @@ def build_parser() -> argparse.ArgumentParser:
     census_cmd.add_argument(
         "--workers", type=int, default=None, help="processes (default: every core)"
     )
-    census_cmd.add_argument("--out", type=Path, default=None, help="folder (default: the data)")
+    census_cmd.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        help="folder to write into (default: _build/census/ under the current folder)",
+    )
+    census_cmd.add_argument(
+        "--update-data",
+        action="store_true",
+        help="write into the committed census (generator/data/census/); a file is replaced only "
+        "by a run over at least the deals it holds",
+    )
     census_cmd.add_argument(
         "--best",
         action=argparse.BooleanOptionalAction,

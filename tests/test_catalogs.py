@@ -333,11 +333,11 @@ def test_a_form_used_for_one_count_only_may_leave_out_the_count() -> None:
     assert problems(PLURAL + 'msgstr[0] "een kaart"\nmsgstr[1] "%(count)s kaarten"\n') == []
     # form 1 of n != 1 is used for every count but one
     found = problems(PLURAL + 'msgstr[0] "%(count)s kaart"\nmsgstr[1] "kaarten"\n')
-    assert found == ["x.po:10: placeholders of 'a card' (plural form 1): missing %(count)s"]
+    assert found == ["x.po:13: placeholders of 'a card' (plural form 1): missing %(count)s"]
     # Russian form 0 is used for 1, 21, 31, ...: it must say which
     body = PLURAL + 'msgstr[0] "карта"\nmsgstr[1] "%(count)s карты"\nmsgstr[2] "%(count)s карт"\n'
     found = problems(body, lang="ru", plural=RUSSIAN)
-    assert found == ["x.po:10: placeholders of 'a card' (plural form 0): missing %(count)s"]
+    assert found == ["x.po:12: placeholders of 'a card' (plural form 0): missing %(count)s"]
 
 
 def test_only_the_count_may_be_left_out() -> None:
@@ -347,8 +347,21 @@ def test_only_the_count_may_be_left_out() -> None:
         'msgstr[0] "een kaart over"\nmsgstr[1] "%(count)s kaarten over van %(total)s"\n'
     )
     assert problems(body) == [
-        "x.po:10: placeholders of '%(count)s card left of %(total)s' (plural form 0): "
+        "x.po:12: placeholders of '%(count)s card left of %(total)s' (plural form 0): "
         "missing %(total)s"
+    ]
+
+
+@pytest.mark.parametrize(
+    "written",
+    ["%(count).0s", "%(count).1s", "%(count)40s", "%(count)-5s", "%(count)d", "%(count)r"],
+)
+def test_a_placeholder_is_kept_exactly_as_written(written: str) -> None:
+    """Width, precision, flags and conversion are the English text's: ``%(count).0s`` prints
+    nothing at all, ``%(count).1s`` one character of the number."""
+    found = problems(f'msgid "Score: %(count)s points."\nmsgstr "Punten: {written}."\n')
+    assert found == [
+        f"x.po:11: placeholders of 'Score: %(count)s points.': unknown {written}; missing %(count)s"
     ]
 
 
@@ -357,7 +370,7 @@ def test_placeholders_by_name_in_any_order() -> None:
     assert problems(body) == []
     body = 'msgid "%(card)s onto %(waste)s"\nmsgstr "%(kaart)s op %(waste)s"\n'
     assert problems(body) == [
-        "x.po:10: placeholders of '%(card)s onto %(waste)s': unknown %(kaart)s; missing %(card)s"
+        "x.po:11: placeholders of '%(card)s onto %(waste)s': unknown %(kaart)s; missing %(card)s"
     ]
 
 
@@ -372,7 +385,7 @@ def test_bare_percent(text: str, position: int | None) -> None:
 def test_a_bare_percent_is_an_error_with_its_line() -> None:
     found = problems('msgid "Points"\nmsgstr "Punten (heel% zeker)"\n')
     assert len(found) == 1
-    assert found[0].startswith("x.po:10: a bare '%' in the translation of 'Points'")
+    assert found[0].startswith("x.po:11: a bare '%' in the translation of 'Points'")
     assert problems('msgid "Points"\nmsgstr "Punten (heel%% zeker)"\n') == []
 
 
@@ -385,6 +398,10 @@ def test_a_bare_percent_is_an_error_with_its_line() -> None:
         ("deal 52 cards", "deel 53 kaarten", "53"),
         ("%(card1)s", "%(card1)s", None),  # digits in a placeholder's name are not facts
         ("♥ hearts", "♥ harten", None),
+        # every script's digits are digits: fullwidth, Arabic-Indic, superscript
+        ("deal 35 cards", "deel ３５ kaarten", "３５"),
+        ("%(count)s cards", "%(count)s kaarten (٣)", "٣"),
+        ("%(count)s cards", "%(count)s kaarten²", "²"),
     ],
 )
 def test_digits_and_suits_come_from_placeholders(msgid: str, msgstr: str, bad: str | None) -> None:
@@ -392,7 +409,7 @@ def test_digits_and_suits_come_from_placeholders(msgid: str, msgstr: str, bad: s
     if bad is None:
         assert found == []
     else:
-        assert len(found) == 1 and found[0].startswith("x.po:10: ") and f"writes {bad}," in found[0]
+        assert len(found) == 1 and found[0].startswith("x.po:11: ") and f"writes {bad}," in found[0]
 
 
 # -- English has no catalog ----------------------------------------------------

@@ -129,6 +129,18 @@ BAD_LANGUAGES = {
         "theme_language 'xx' has no translation in Material for MkDocs",
     ),
     "source not a code": ("source: en\n", "source: fr\n", ("source: fr", 1), "source 'fr'"),
+    "golden file outside the repository": (
+        "rules: tests/golden/nl.txt",
+        "rules: /proc/self/environ",
+        ("/proc/self/environ", 1),
+        "golden file '/proc/self/environ' is an absolute path",
+    ),
+    "golden file climbing out": (
+        "rules: tests/golden/nl.txt",
+        "rules: tests/../../../../etc/passwd",
+        ("etc/passwd", 1),
+        "golden file 'tests/../../../../etc/passwd' has a '..'",
+    ),
     "missing golden file": (
         "rules: tests/golden/nl.txt",
         "rules: tests/golden/nl-old.txt",
@@ -152,6 +164,29 @@ def test_bad_languages_list_is_one_line_with_file_and_line(
     assert error.startswith(f"error: {LANGUAGES}:{line}: "), error
     assert words in error
     assert not (tmp_path / "site").exists()
+
+
+def test_a_golden_file_through_a_symlink_out_is_refused(tmp_path: Path) -> None:
+    """A seed page may not be a symlink to a file elsewhere (its differences would be printed)."""
+    from generator.paths import inside_repository
+
+    repository, outside = tmp_path / "repo", tmp_path / "secret.txt"
+    (repository / "tests").mkdir(parents=True)
+    outside.write_text("TOKEN=abc\n", encoding="utf-8")
+    (repository / "tests" / "nl.txt").symlink_to(outside)
+    (repository / "tests" / "inside.txt").write_text("x", encoding="utf-8")
+    with pytest.raises(ValueError, match="leads outside the repository"):
+        inside_repository("tests/nl.txt", repository)
+    assert inside_repository("tests/inside.txt", repository) == repository / "tests/inside.txt"
+
+
+def test_a_seed_difference_shows_a_short_escaped_excerpt() -> None:
+    """What a seed comparison prints of a file: words clipped, invisible characters escaped."""
+    from generator.site.approval import word_diff
+
+    shown = word_diff(["Punten: 7"], ["TOKEN=" + "a" * 5000 + "\u202e"])
+    assert len(shown) < 120, shown
+    assert "\u202e" not in shown and "a" * 50 not in shown
 
 
 def test_check_reports_an_unknown_locale_instead_of_crashing(restore: Path) -> None:
@@ -312,8 +347,8 @@ def test_interrupt_is_one_line_and_130() -> None:
 # -- 4. serve: a broken catalog shows as an error page, and recovers -----------
 
 BROKEN = ('msgstr "Kolom %(number)s:', 'msgstr "Kolom %(nummer)s:')
-BROKEN_MSGID = 'msgid "Column %(number)s: %(cards)s'
-"""The catalog names a message by the line of its msgid."""
+BROKEN_LINE = BROKEN[1]
+"""A placeholder problem is named by the line of the msgstr, where the translator edits it."""
 
 
 def test_hook_writes_an_error_page_then_recovers(
@@ -331,12 +366,12 @@ def test_hook_writes_an_error_page_then_recovers(
     assert "index.md" in pages and "rules.md" in pages
 
     edit(restore, NL, *BROKEN)
-    line = line_of(restore, NL, BROKEN_MSGID)
+    line = line_of(restore, NL, BROKEN_LINE)
     mkdocs_hook.on_pre_build(config)
     assert sorted(p.relative_to(docs).as_posix() for p in docs.rglob("*.md")) == pages
     for name in pages:
         text = (docs / name).read_text(encoding="utf-8")
-        assert f"{restore / NL}:{line}: placeholders of " in text
+        assert f"{NL}:{line}: placeholders of " in text
         assert "unknown %(nummer)" in text
         assert "<pre" in text and "Kolom" not in text
 
@@ -416,9 +451,9 @@ def test_serve_shows_a_broken_catalog_and_recovers(restore: Path, tmp_path: Path
         assert out.read_text().splitlines()[0] == f"serving nl at http://127.0.0.1:{port}/"
 
         edit(copy, NL, *BROKEN)
-        line = line_of(copy, NL, BROKEN_MSGID)
+        line = line_of(copy, NL, BROKEN_LINE)
         page = wait_for(url, "placeholders of", time.monotonic() + 60)
-        assert f"{copy / NL}:{line}: placeholders of " in page
+        assert f"error: {NL}:{line}: placeholders of " in page  # relative to the repository
         assert "Kolom 1:" not in page
         _, seconds = fetch(url)
         assert seconds < 5

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import logging
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +24,7 @@ from babel.support import Translations
 from generator import cache
 from generator.i18n.pofile import PLURAL_SAMPLE, plural_function, read
 from generator.i18n.pofile import CatalogError as CatalogError  # raised by everything here
+from generator.paths import inside_repository
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 LOCALES = ROOT / "locales"
@@ -87,7 +89,7 @@ def languages(path: Path = LANGUAGES_FILE) -> list[Language]:
     from babel import Locale, UnknownLocaleError
 
     def fail(node: yaml.Node, message: str) -> CatalogError:
-        return CatalogError(f"{path}:{node.start_mark.line + 1}: {message}")
+        return CatalogError(f"{shown_path(path)}:{node.start_mark.line + 1}: {message}")
 
     def value(node: yaml.Node) -> object:
         if not isinstance(node, yaml.ScalarNode):
@@ -115,15 +117,17 @@ def languages(path: Path = LANGUAGES_FILE) -> list[Language]:
     try:
         root = yaml.compose(path.read_text(encoding="utf-8"))
     except OSError as error:
-        raise CatalogError(f"{path}:1: cannot read the languages list: {error.strerror}") from None
+        raise CatalogError(
+            f"{shown_path(path)}:1: cannot read the languages list: {error.strerror}"
+        ) from None
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark else 1
-        raise CatalogError(f"{path}:{line}: not valid YAML: {error.problem}") from None
+        raise CatalogError(f"{shown_path(path)}:{line}: not valid YAML: {error.problem}") from None
     except yaml.YAMLError as error:
-        raise CatalogError(f"{path}:1: not valid YAML: {error}") from None
+        raise CatalogError(f"{shown_path(path)}:1: not valid YAML: {error}") from None
     if root is None:
-        raise CatalogError(f"{path}:1: empty; expected 'source' and 'languages'")
+        raise CatalogError(f"{shown_path(path)}:1: empty; expected 'source' and 'languages'")
     top = mapping(root, "the file")
     for key, (key_node, _) in top.items():
         if key not in ("source", "languages"):
@@ -185,7 +189,10 @@ def languages(path: Path = LANGUAGES_FILE) -> list[Language]:
             else:
                 places = [("rules", golden_node)]
             for page, node in places:
-                seed_path = ROOT / text(node, "golden")
+                try:
+                    seed_path = inside_repository(text(node, "golden"), ROOT)
+                except ValueError as error:
+                    raise fail(node, f"golden file {error}") from None
                 if not seed_path.is_file():
                     raise fail(node, f"golden file {str(node.value)!r} does not exist")
                 goldens.append((page, seed_path))
@@ -222,21 +229,38 @@ PERCENT = re.compile(
     r"(?P<type>[diouxXeEfFgGcrsa]))?"
 )
 """A ``%``: ``%%``, or a placeholder ``%(name)s`` (flags, width, precision allowed); else a bare ``%``."""
-DIGITS = re.compile(r"[0-9]+")
+DIGITS = re.compile(r"\d+")
+"""A run of digits, of any script (``str`` patterns match every Unicode decimal digit)."""
 SUITS = "♣♦♥♠"
 COUNT = "count"
 """The placeholder of a plural message that holds its number (``{% trans count=... %}``)."""
 
 
 def placeholders(text: str) -> list[str]:
-    """The placeholders of ``text`` as written (``%(card)s``), in order; ``%%`` and bare ``%`` skipped.
+    """The placeholders of ``text`` exactly as written (flags, width and precision included), in
+    order; ``%%`` and a bare ``%`` skipped.
 
-    >>> placeholders("%(count)s cards, 100%% sure, %(score)+d points")
-    ['%(count)s', '%(score)d']
+    >>> placeholders("%(count)s cards, 100%% sure, %(score)+d points, %(share).1s")
+    ['%(count)s', '%(score)+d', '%(share).1s']
     """
-    return [
-        f"%({m.group('name')}){m.group('type')}" for m in PERCENT.finditer(text) if m.group("type")
-    ]
+    return [m.group(0) for m in PERCENT.finditer(text) if m.group("type")]
+
+
+def string_line(message: Message, form: int = 0) -> int:
+    """The line of a message's ``msgstr`` (``msgstr[form]``), where a translator edits it; its
+    msgid's line for a message not read by :mod:`generator.i18n.pofile`."""
+    lines: tuple[int, ...] = getattr(message, "string_lines", ())
+    return lines[form] if form < len(lines) else int(message.lineno or 1)
+
+
+def shown_path(path: Path) -> str:
+    """``path`` as messages show it: relative to the repository (else to the current folder)."""
+    for base in (ROOT, Path.cwd()):
+        try:
+            return str(path.resolve().relative_to(base.resolve()))
+        except ValueError:
+            continue
+    return str(path)
 
 
 def bare_percent(text: str) -> int | None:
@@ -252,9 +276,20 @@ def bare_percent(text: str) -> int | None:
 
 
 def _facts(text: str) -> tuple[set[str], set[str]]:
-    """The digit runs and suit symbols of ``text`` outside its placeholders."""
+    """The digit runs (of any script, superscripts and circled digits too) and suit symbols of
+    ``text`` outside its placeholders.
+
+    >>> sorted(_facts("%(n)s: ３５, ٣, 2², ①, 7♣")[0])
+    ['2²', '7', '٣', '①', '３５']
+    """
     plain = PERCENT.sub(" ", text)
-    return set(DIGITS.findall(plain)), {c for c in plain if c in SUITS}
+    runs = [""]
+    for character in plain:
+        if unicodedata.digit(character, None) is not None or DIGITS.match(character):
+            runs[-1] += character
+        elif runs[-1]:
+            runs.append("")
+    return {run for run in runs if run}, {c for c in plain if c in SUITS}
 
 
 def message_strings(message: Message) -> tuple[list[str], list[str]]:
@@ -301,7 +336,7 @@ def placeholder_problems(path: Path, catalog: Catalog) -> Iterator[str]:
         for form, text in enumerate(strs):
             if not text:
                 continue
-            where = f"{path}:{message.lineno}"  # the entry's msgid line
+            where = f"{shown_path(path)}:{string_line(message, form)}"  # where it is edited
             what_form = f" (plural form {form})" if plural else ""
             subject = f"{_clip(ids[0])!r}{what_form}"
             at = bare_percent(text)

@@ -616,7 +616,7 @@ def _message(entry: _Entry, path: Path, charset: str) -> Message:
         string: str | tuple[str, ...] = tuple(text(f) for f in strs)
     else:
         message_id, string = msgid, text(strs[0])
-    return Message(
+    message = Message(
         message_id,
         string,
         locations=locations,
@@ -627,6 +627,8 @@ def _message(entry: _Entry, path: Path, charset: str) -> Message:
         lineno=entry.msgid_line,
         context=text(ctxt) if ctxt else None,
     )
+    message.string_lines = tuple(f.line for f in strs)  # type: ignore[attr-defined]
+    return message
 
 
 def _previous(lines: list[str], path: Path, line: int) -> list[str]:

@@ -30,6 +30,7 @@ rule sets that have a file.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import gzip
 import itertools
@@ -53,12 +54,15 @@ from pathlib import Path
 from typing import TextIO
 
 from generator import cache
-from generator.patience.deal import TABLEAU_SIZE, Deal, DealCode, deal_for
+from generator.patience.deal import MAX_NUMBER, TABLEAU_SIZE, Deal, DealCode, deal_for
 from generator.patience.errors import GolfError
 from generator.patience.rules import Rules, RuleSet, Variant
 from generator.patience.solver import NO_FAST_SEARCH, has_fast_search, solve
 
 CENSUS_DIR = Path(__file__).resolve().parent.parent / "data" / "census"
+DEFAULT_CENSUS_OUT = Path("_build") / "census"
+"""Where ``census`` writes without ``--out`` (under the current folder): never the committed data,
+which only ``--update-data`` replaces."""
 """Where the committed census files live."""
 
 SUFFIX = ".csv.gz"
@@ -701,10 +705,18 @@ class CensusJob:
     best: bool
     command: str
     chunk: int | None = None
+    keep_larger: bool = False
+    """Refuse to replace a file that holds deals this run does not (``--update-data``: the
+    committed census is replaced only by at least as much)."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.first <= self.last:
             raise CensusError(f"bad range {self.first}-{self.last}: need 1 <= --from <= --to")
+        if self.last > MAX_NUMBER:
+            raise CensusError(
+                f"bad range {self.first}-{self.last}: --to is past the last deal number a code "
+                f"can carry ({MAX_NUMBER})"
+            )
 
 
 def census_command(
@@ -718,7 +730,35 @@ def census_command(
     ``.csv.gz`` appears (atomically) only once its range is complete.
     """
     stop = stop or threading.Event()
+    if job.keep_larger:
+        for rule_set in job.rule_sets:
+            _refuse_less(job.folder / file_name(rule_set), job.first, job.last, rule_set)
     job.folder.mkdir(parents=True, exist_ok=True)
+    with _only_run(job.folder):
+        return _census_locked(job, err, stop)
+
+
+@contextlib.contextmanager
+def _only_run(folder: Path) -> Iterator[None]:
+    """Hold a lock on ``folder`` itself (no file is left there); :class:`CensusError` at once if
+    another run holds it."""
+    import fcntl
+
+    handle = os.open(folder, os.O_RDONLY)
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise CensusError(
+                f"{where(folder)}: another census run is writing into this folder; wait for it "
+                "to finish (then run the same command to go on), or give another --out"
+            ) from None
+        yield
+    finally:
+        os.close(handle)  # releases the lock
+
+
+def _census_locked(job: CensusJob, err: TextIO, stop: threading.Event) -> list[RunReport]:
     reports = []
     pool = None
     try:
@@ -736,6 +776,19 @@ def census_command(
             pool.terminate()
             pool.join()
     return reports
+
+
+def _refuse_less(path: Path, first: int, last: int, rule_set: RuleSet) -> None:
+    """Raise :class:`CensusError` if the census at ``path`` holds a deal outside ``first``..``last``."""
+    if not path.exists():
+        return
+    census = parse_census(read_lines(path), rule_set, path)
+    if first > census.first or last < census.last:
+        raise CensusError(
+            f"{where(path)} holds deals {census.first}-{census.last}; deals {first}-{last} would "
+            f"replace it with fewer: run over at least {census.first}-{census.last}, or write "
+            "elsewhere with --out DIR (and without --update-data)"
+        )
 
 
 def _complete(path: Path, first: int, last: int, rule_set: RuleSet, err: TextIO) -> Census | None:

@@ -170,6 +170,8 @@ RULES_LETTERS = {"E": "easy", "C": "classic"}
 LEGACY_RULES_LETTERS = {"N": "E"}
 """Old rule letters and the letter they are read as."""
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+MAX_NUMBER = len(_ALPHABET) ** CODE_LETTERS - 1
+"""The largest deal number a code can carry (``ZZZZZZZ``): 8,031,810,175."""
 
 
 @dataclass(frozen=True)
@@ -178,6 +180,14 @@ class DealCode:
 
     rules_letter: str
     number: int
+
+    def __post_init__(self) -> None:
+        if isinstance(self.number, bool) or not isinstance(self.number, int):
+            raise DealCodeError(f"a deal number is a whole number, not {self.number!r}")
+        if not 0 <= self.number <= MAX_NUMBER:
+            raise DealCodeError(
+                f"deal number {self.number:,} is outside the codes' range 0 to {MAX_NUMBER:,}"
+            )
 
     @classmethod
     def parse(cls, text: str) -> DealCode:

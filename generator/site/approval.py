@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -100,15 +101,38 @@ def _run(words: Sequence[str]) -> str:
     return " ".join(words)
 
 
+LONGEST_WORD = 40
+"""A word longer than this is clipped where a message shows it (a file's contents are never
+printed beyond a short excerpt)."""
+
+
+def _shown(word: str) -> str:
+    r"""A word as a message shows it: clipped, and its invisible characters (controls, bidi
+    controls, zero-width spaces) written as escapes, so a terminal shows them as they are.
+
+    >>> _shown("Quel​len"), _shown("x" * 50)
+    ('Quel\\u200blen', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…')
+    """
+    if len(word) > LONGEST_WORD:
+        word = word[: LONGEST_WORD - 1] + "…"
+    return "".join(
+        c.encode("unicode_escape").decode("ascii")
+        if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")
+        else c
+        for c in word
+    )
+
+
 def word_diff(old: Sequence[str], new: Sequence[str]) -> str:
     """The words that differ between two runs of lines, with a few words of context.
 
     Removed words are shown as ``[-old-]``, added ones as ``{+new+}``; ``¶``
     stands for a line break inside the run.
     """
-    a, b = _words(old), _words(new)
+    words_a, words_b = _words(old), _words(new)
+    opcodes = difflib.SequenceMatcher(None, words_a, words_b, autojunk=False).get_opcodes()
+    a, b = [_shown(word) for word in words_a], [_shown(word) for word in words_b]
     pieces: list[str] = []
-    opcodes = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
     for index, (tag, i1, i2, j1, j2) in enumerate(opcodes):
         if tag == "equal":
             same = a[i1:i2]

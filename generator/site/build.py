@@ -432,7 +432,8 @@ def build_site(
         with _workers() as submit:
             finish = checks(submit) if checks else None
             try:
-                all_languages = languages()
+                # an unshipped language is not published: it is left out, switcher and all
+                all_languages = [language for language in languages() if language.shipped]
                 ts: dict[str, Translations] = {
                     lang.code: translations(lang) for lang in all_languages
                 }

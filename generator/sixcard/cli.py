@@ -19,7 +19,7 @@ default 2, the most any game of the family uses) gets ``stdin:N: what is
 wrong`` on stderr and no answer; the other lines are still answered, and the
 exit status is 1. Blank lines are skipped.
 
-``python -m generator six-card simulate [--holes N] [--jobs J] [--out PATH]``:
+``python -m generator six-card simulate [--holes N] [--jobs J] [--out PATH | --update-data]``:
 see :mod:`generator.sixcard.simulate`.
 """
 
@@ -51,11 +51,21 @@ def add_commands(commands: Any) -> None:
     score.add_argument("--row-rule", action="store_true", help="same rank in a row cancels too")
     score.add_argument("--decks", type=int, choices=(1, 2), default=2, help="decks (default 2)")
     simulate = sub.add_parser(
-        "simulate", help="simulate holes and write generator/data/sixcard_simulation.json"
+        "simulate",
+        help="simulate holes and write their figures (to --out; with --update-data to "
+        "generator/data/sixcard_simulation.json)",
     )
     simulate.add_argument("--holes", type=int, default=None, help="holes per configuration")
     simulate.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
-    simulate.add_argument("--out", default=None, help="output file")
+    simulate.add_argument(
+        "--out", default=None, help="output file (default: _build/sixcard_simulation.json)"
+    )
+    simulate.add_argument(
+        "--update-data",
+        action="store_true",
+        help="write the committed generator/data/sixcard_simulation.json (refused for fewer "
+        "holes than it holds)",
+    )
     simulate.add_argument("--work", default=None, help="folder of partial results")
 
 
@@ -112,4 +122,4 @@ def run(args: argparse.Namespace) -> int:
     from generator.sixcard.simulate import main
 
     command = "python -m generator " + shlex.join(sys.argv[1:])
-    return main(args.holes, args.jobs, args.out, args.work, command)
+    return main(args.holes, args.jobs, args.out, args.work, command, args.update_data)

@@ -1,10 +1,12 @@
 """Simulated holes: the figures behind the rules page's claims that only play can back.
 
-``python -m generator six-card simulate [--holes N] [--jobs J] [--out PATH] [--work DIR]``
+``python -m generator six-card simulate [--holes N] [--jobs J] [--out PATH | --update-data] [--work DIR]``
 plays :data:`DEFAULT_HOLES` holes (``--holes``) of each configuration in
 :data:`CONFIGURATIONS` with each player of :data:`PLAYERS` in every seat, on
-``--jobs`` processes (default: every core), and writes the figures to
-:data:`OUTPUT` (``--out``), whose ``command`` records the command that made it.
+``--jobs`` processes (default: every core), and writes the figures to ``--out``
+(default :data:`DEFAULT_OUT`), whose ``command`` records the command that made it.
+``--update-data`` writes the committed :data:`OUTPUT` instead, and refuses a run of
+fewer holes than it holds.
 
 Hole ``i`` of a configuration and player is dealt from the seed
 ``"sixcard-sim/<configuration>/<player>/<i>"`` by seat ``i % players``; the
@@ -41,9 +43,11 @@ from generator.sixcard.players import PLAYERS, play_hole
 from generator.sixcard.rules import Layout, Options
 from generator.sixcard.scoring import paired_columns
 
-ROOT = Path(__file__).resolve().parents[2]
-OUTPUT = ROOT / "generator" / "data" / "sixcard_simulation.json"
-WORK = ROOT / "_build" / "sixcard_simulation"
+OUTPUT = Path(__file__).resolve().parents[1] / "data" / "sixcard_simulation.json"
+"""The committed figures: written only with ``--update-data``."""
+DEFAULT_OUT = Path("_build") / "sixcard_simulation.json"
+"""Where the figures go without ``--out`` (under the current folder)."""
+WORK = Path("_build") / "sixcard_simulation"
 DEFAULT_HOLES = 20_000
 """Holes per configuration and player: enough for every claim's direction to be beyond
 doubt, and about two to four minutes on two cores."""
@@ -252,8 +256,55 @@ def report(holes: int, work: Path, command: str) -> dict[str, Any]:
     }
 
 
+def committed_holes(path: Path = OUTPUT) -> int | None:
+    """The holes per configuration and player the figures at ``path`` hold (None: no file)."""
+    from generator.sixcard.errors import OptionsError
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as error:
+        raise OptionsError(f"{path}: cannot read the figures it holds: {error}") from None
+    held = data.get("holes_per_configuration_and_player") if isinstance(data, dict) else None
+    if not isinstance(held, int) or isinstance(held, bool):
+        raise OptionsError(f"{path}: no 'holes_per_configuration_and_player' count")
+    return held
+
+
+def output_path(out: str | None, update_data: bool, holes: int) -> Path:
+    """Where the figures go: ``--out`` (never the package's data), or with ``--update-data`` the
+    committed file, if this run holds at least as many holes."""
+    from generator.paths import in_package
+    from generator.sixcard.errors import OptionsError
+
+    if update_data:
+        if out is not None:
+            raise OptionsError("--update-data writes the committed figures; leave out --out")
+        held = committed_holes()
+        if held is not None and holes < held:
+            raise OptionsError(
+                f"generator/data/sixcard_simulation.json holds {held} holes per configuration "
+                f"and player; --holes {holes} would replace it with fewer: give --holes {held} "
+                "or more, or write elsewhere with --out PATH (and without --update-data)"
+            )
+        return OUTPUT
+    path = Path(out) if out else DEFAULT_OUT
+    if in_package(path):
+        raise OptionsError(
+            f"--out {out}: that is inside the package; give --update-data to refresh the "
+            "committed figures (leave out --out), or another file"
+        )
+    return path
+
+
 def main(
-    holes: int | None, jobs: int | None, out: str | None, work: str | None, command: str
+    holes: int | None,
+    jobs: int | None,
+    out: str | None,
+    work: str | None,
+    command: str,
+    update_data: bool = False,
 ) -> int:
     """Run (or continue) the simulation and write the figures; see the module."""
     from generator.sixcard.errors import OptionsError
@@ -261,6 +312,7 @@ def main(
     holes = DEFAULT_HOLES if holes is None else holes
     if holes < 2:
         raise OptionsError(f"--holes must be 2 or more, not {holes}")
+    path = output_path(out, update_data, holes)
     jobs = jobs or os.cpu_count() or 1
     if jobs < 1:
         raise OptionsError(f"--jobs must be 1 or more, not {jobs}")
@@ -268,7 +320,7 @@ def main(
     started = time.monotonic()
     run(holes, jobs, work_dir)
     data = report(holes, work_dir, command)
-    path = Path(out) if out else OUTPUT
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=1) + "\n")
     from generator.sixcard.evidence import judge
 

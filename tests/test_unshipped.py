@@ -1,0 +1,53 @@
+"""A language being translated (``shipped: false``) is not published: the build leaves it out of
+the site and of every page's language switcher, and previews it only through ``serve``."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.test_check import edit, repository_copy
+
+LANGUAGES = "locales/languages.yaml"
+
+
+def run(copy: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "generator", *args],
+        cwd=copy,
+        env={**os.environ, "PYTHONPATH": str(copy)},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+def test_an_unshipped_language_is_left_out_of_the_site_and_its_switcher(tmp_path: Path) -> None:
+    copy = repository_copy(tmp_path)
+    edit(
+        copy,
+        LANGUAGES,
+        "    golden: tests/golden/de.txt\n",
+        "    golden: tests/golden/de.txt\n"
+        "  - code: nl_BE\n    name: Vlaams\n    theme_language: nl\n    shipped: false\n",
+    )
+    init = run(copy, "catalog", "init", "nl_BE")
+    assert init.returncode == 0, init.stderr
+    # the translator's first words, with a mark that would show if it were published
+    edit(
+        copy,
+        "locales/nl_BE/LC_MESSAGES/messages.po",
+        'msgid "Points"\nmsgstr ""',
+        'msgid "Points"\nmsgstr "Puntjes"',
+    )
+    site = tmp_path / "site"
+    build = run(copy, "build", "--site", str(site))
+    assert build.returncode == 0, build.stderr
+    assert sorted(p.name for p in site.iterdir() if p.is_dir()) == ["de", "en", "nl"]
+    pages = list(site.rglob("*.html"))
+    assert len(pages) > 20
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert "nl_BE" not in text and "Vlaams" not in text and "Puntjes" not in text, page
