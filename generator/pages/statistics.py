@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from generator.pages.claims import ClaimError
 from generator.pages.recorded import DATA_DIR, DataFileError, _Located
@@ -162,6 +163,24 @@ def load_sources(path: Path = SOURCES) -> Literature:
     return Literature(tuple(sources.values()), tuple(figures), path)
 
 
+ADDRESS = re.compile(r"https?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:/[^\s\"'<>\\`]*)?")
+"""An address the sources page may link to: http(s), a host name, and a path without blanks,
+quotes, angle brackets, backslashes or backticks (each would end or break the link)."""
+
+
+def address_problem(address: object) -> str | None:
+    r"""What is wrong with ``address`` as a link of the sources page, if anything.
+
+    >>> address_problem("https://www.pagat.com/draw/golf.html") is None
+    True
+    >>> address_problem('https://example.org/a" onclick="x')
+    'not an http(s) address without blanks or quotes: \'https://example.org/a" onclick="x\''
+    """
+    if not isinstance(address, str) or not ADDRESS.fullmatch(address):
+        return f"not an http(s) address without blanks or quotes: {address!r}"
+    return None
+
+
 def _source(data: _Located, key: str, entry: dict[str, Any], checked: bool) -> Source:
     def text(name: str, optional: bool = False) -> str | None:
         value = data.field(entry, name)
@@ -178,17 +197,44 @@ def _source(data: _Located, key: str, entry: dict[str, Any], checked: bool) -> S
     if game not in GAMES:
         raise data.error(entry, f"{key}: game must be one of {list(GAMES)}, not {game!r}")
     confirmed = data.field(entry, "confirmed_by")
-    if (
-        not isinstance(confirmed, list)
-        or not confirmed
-        or not all(
-            isinstance(url, str) and url.startswith(("http://", "https://")) for url in confirmed
-        )
-    ):
+    if not isinstance(confirmed, list) or not confirmed:
         raise data.error(entry, f"{key}: confirmed_by must list the addresses that confirmed it")
+    for address in confirmed:
+        problem = address_problem(address)
+        if problem:
+            raise data.error(confirmed, f"{key}: confirmed_by: {problem}")
     url = text("url", optional=True)
-    if url is not None and not url.startswith(("http://", "https://")):
-        raise data.error(entry, f"{key}: url must be an http(s) address, not {url!r}")
+    if url is not None:
+        problem = address_problem(url)
+        if problem:
+            raise data.error(entry, f"{key}: url: {problem}")
+        hosts = {urlsplit(address).hostname for address in confirmed}
+        shown_by = entry.get("url_shown_by")
+        if shown_by is not None:
+            if (
+                not isinstance(shown_by, dict)
+                or set(shown_by) != {"page", "shows"}
+                or shown_by["page"] not in confirmed
+            ):
+                raise data.error(
+                    entry,
+                    f"{key}: url_shown_by must be {{page: one of its confirmed_by addresses, "
+                    f"shows: the address that page links to}}, not {shown_by!r}",
+                )
+            if shown_by["shows"] != url:
+                raise data.error(
+                    entry,
+                    f"{key}: url {url!r} is not the address its confirming page "
+                    f"{shown_by['page']} shows ({shown_by['shows']!r})",
+                )
+        if url not in confirmed and urlsplit(url).hostname not in hosts and shown_by is None:
+            raise data.error(
+                entry,
+                f"{key}: url {url!r} is on none of the hosts that confirmed the entry "
+                f"({', '.join(sorted(str(host) for host in hosts))}): a link goes where the "
+                "search confirmed the work; list the new address under confirmed_by, or name "
+                "the confirming page that shows it (url_shown_by)",
+            )
     return Source(
         key=key,
         author=text("author", optional=True),
