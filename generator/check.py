@@ -51,6 +51,7 @@ from generator.i18n.catalogs import (
     message_strings,
     placeholder_problems,
     read_catalog,
+    source_language,
     string_line,
 )
 from generator.i18n.catalogs import languages as site_languages
@@ -67,6 +68,7 @@ from generator.patience.solver import solve
 from generator.site.approval import (
     ApprovalError,
     approved_problems,
+    english_at_approval,
     page_texts,
     seed_problems,
     stray_files,
@@ -418,11 +420,18 @@ def check_claims() -> Problems:
                     f"{_rel(item.file)}:{item.line}: claim {name!r} backs a sentence no "
                     f"template holds with a CLAIM: {name} comment: {_clip(text, 70)!r}"
                 )
-    for claim_name, failure in played_claims(sets):
+    played = list(played_claims(sets))
+    # a data file's own problem first, then the sentences it leaves unproved
+    for claim_name, failure in played:
         if claim_name is None:
             yield _located(failure)
-        else:
+    for claim_name, failure in played:
+        if claim_name is not None:
             yield from _claim_failure(where, claims, claim_name, failure)
+
+
+_DATA_PLACE = re.compile(r"(?:.*/)?generator/data/[^:\s]+:\d+: ")
+"""A message that names a line of a data file."""
 
 
 def played_claims(sets: list[Claims] | None = None) -> Iterator[tuple[str | None, str]]:
@@ -432,7 +441,10 @@ def played_claims(sets: list[Claims] | None = None) -> Iterator[tuple[str | None
         try:
             facts = page_claims.facts()
         except ClaimError as error:
-            yield error.claim, str(error)
+            if _DATA_PLACE.match(str(error)):  # a data file is wrong: say it, where it is
+                yield None, str(error)
+            else:
+                yield error.claim, str(error)
             continue
         except GolfError as error:
             yield None, str(error)
@@ -440,6 +452,11 @@ def played_claims(sets: list[Claims] | None = None) -> Iterator[tuple[str | None
         for name, item in page_claims.items():
             try:
                 failures = item.play(facts)
+            except GolfError as error:
+                if _DATA_PLACE.match(str(error)):  # a data file is wrong: say it, where it is
+                    yield None, str(error)
+                    continue
+                failures = [f"the claim could not be played: {type(error).__name__}: {error}"]
             except Exception as error:  # an engine change that breaks the situation itself
                 failures = [f"the claim could not be played: {type(error).__name__}: {error}"]
             for failure in failures:
@@ -509,13 +526,64 @@ def _changed_lines(old: str | None, new: str) -> Iterator[tuple[int, str, str]]:
                 yield number + 1, before, new_lines[number]
 
 
+def _verdict_words(reader: Any) -> set[str]:
+    """The words of a page's verdict cells in its language: its "no" and its "yes"."""
+    verdicts = {reader.t("no").lower()}
+    verdicts |= {
+        words[0].lower()
+        for form in reader.forms("yes, in %(count)s move", "yes, in %(count)s moves")
+        if (words := re.findall(r"[^\W\d_]+", form))
+    }
+    return verdicts
+
+
+def _facts_of(line: str, verdicts: set[str]) -> list[str]:
+    return [token for token, *_ in sorted(_fact_tokens(line, verdicts), key=lambda x: x[1])]
+
+
+def translation_alone(
+    old: str,
+    new: str,
+    english_old: str,
+    english_new: str,
+    verdicts: set[str],
+    english_verdicts: set[str],
+) -> Iterator[tuple[int, list[str], list[str], str]]:
+    """The lines where a translated page changes its numbers, cards or verdicts (or their
+    order) while the English page's same line keeps its own: (line, facts before, facts now,
+    the English line). Facts come from the engine, so a translation alone cannot change them:
+    it can only hide, add or swap them (a placeholder dropped, formatted or swapped).
+
+    >>> list(translation_alone("5 van 7", "7 van 5", "5 of 7", "5 of 7", set(), set()))
+    [(1, ['5', '7'], ['7', '5'], '5 of 7')]
+    >>> list(translation_alone("5 van 7", "7 van 5", "5 of 7", "7 of 5", set(), set()))
+    []
+    """
+    english_before, english_now = english_old.splitlines(), english_new.splitlines()
+    for number, before, after in _changed_lines(old, new):
+        was, now = _facts_of(before, verdicts), _facts_of(after, verdicts)
+        if was == now:
+            continue
+        index = number - 1
+        english_was = english_before[index] if index < len(english_before) else ""
+        english_is = english_now[index] if index < len(english_now) else ""
+        if _facts_of(english_was, english_verdicts) != _facts_of(english_is, english_verdicts):
+            continue  # the English line changes its facts too: the engine changed them
+        yield number, was, now, english_is
+
+
 def approval_guard(
-    languages: list[Language],
+    languages: list[Language], *, reordered: bool = False
 ) -> Callable[[dict[Path, tuple[str | None, str]]], None]:
     """The check ``approve`` runs before it writes: every line whose numbers, cards or
     verdicts change must be verified by a two-path check (:mod:`generator.twopath`) or stand
     in a sentence whose claims all hold; else nothing is written. What backs each changed
-    fact is reported (:attr:`ApprovalRefused.notes`)."""
+    fact is reported (:attr:`ApprovalRefused.notes`).
+
+    A translated page may not change a line's facts where the English page's same line keeps
+    its own (:func:`translation_alone`): refused, whatever backs the value. A change of their
+    order only passes with ``reordered`` (``approve --reordered``: the reviewer has read the
+    sentence against the English one and found the new order right)."""
 
     def guard(changes: dict[Path, tuple[str | None, str]]) -> None:
         from generator import twopath
@@ -529,6 +597,8 @@ def approval_guard(
             failing.setdefault(name or "", []).append(failure)
         claimed = [s for s in template_sentences() if s.claims]
         by_code = {language.code: language for language in languages}
+        source = source_language()
+        english_texts: dict[str, str] = {}
         notes, refused = [], []
         for path, (old, new) in changes.items():
             code, page = path.parent.name, path.stem
@@ -536,14 +606,38 @@ def approval_guard(
             if language is None or f"{page}.md" not in rendered.get(code, {}):
                 continue
             reader = Page.of(language, page, rendered[code][f"{page}.md"])
-            verdicts = {reader.t("no").lower()}  # the verdict cells' "no" and "yes"
-            verdicts |= {
-                words[0].lower()
-                for form in reader.forms("yes, in %(count)s move", "yes, in %(count)s moves")
-                if (words := re.findall(r"[^\W\d_]+", form))
-            }
-            patterns = [(s, reader.pattern(*_translated(reader, s))) for s in claimed]
+            verdicts = _verdict_words(reader)
             where = relative_to_root(path)
+            english_old = english_at_approval(path) if code != source else None
+            if old is not None and english_old is not None:
+                if not english_texts:
+                    english_texts = page_texts(by_code[source], page_facts(), rendered[source])
+                english_reader = Page.of(by_code[source], page, rendered[source][f"{page}.md"])
+                for number, facts_was, facts_now, english in translation_alone(
+                    old,
+                    new,
+                    english_old,
+                    english_texts[page],
+                    verdicts,
+                    _verdict_words(english_reader),
+                ):
+                    order_only = Counter(facts_was) == Counter(facts_now)
+                    change = f"{', '.join(facts_was) or 'nothing'} -> {', '.join(facts_now) or 'nothing'}"
+                    if order_only and reordered:
+                        notes.append(f"{where}:{number}: {change}: reordered (--reordered)")
+                        continue
+                    hint = (
+                        "; if the new order reads right beside the English, approve with "
+                        "--reordered"
+                        if order_only
+                        else ""
+                    )
+                    refused.append(
+                        f"{where}:{number}: the {code} text changes its facts ({change}) where the "
+                        f"English page's line {number} keeps its own ({_clip(english, 70)!r}): "
+                        f"a translation alone cannot change a number or a card{hint}"
+                    )
+            patterns = [(s, reader.pattern(*_translated(reader, s))) for s in claimed]
             for number, before, after in _changed_lines(old, new):
                 old_tokens = [
                     t for t, *_ in sorted(_fact_tokens(before, verdicts), key=lambda x: x[1])
@@ -894,11 +988,12 @@ site build itself."""
 def build_verified(site: Path, **options: object) -> list[BuiltLanguage]:
     """:func:`generator.site.build.build_site`, refused if :data:`VERIFIED_BEFORE_BUILD`
     finds a problem (the checks run while the languages build)."""
-    return build_site(
-        site,
-        checks=lambda submit: start_checks(VERIFIED_BEFORE_BUILD, submit),
-        **options,  # type: ignore[arg-type]
-    )
+
+    def checks(submit: Submit | None) -> Finish:
+        finish = start_checks(VERIFIED_BEFORE_BUILD, submit)
+        return lambda rendered: said_once(finish(rendered))
+
+    return build_site(site, checks=checks, **options)  # type: ignore[arg-type]
 
 
 def run_parts(names: tuple[str, ...]) -> list[str]:
@@ -947,7 +1042,35 @@ def run_checks(
     rendered once for ``pages`` and ``site``. ``submit`` runs the parts of
     :data:`IN_WORKER` in a worker process meanwhile.
     """
-    return list(dict.fromkeys(_problems(parts, rendered, submit)))  # each said once
+    return said_once(_problems(parts, rendered, submit))
+
+
+_SAID_BY = re.compile(
+    r"^(?:the template cannot be read for its claims: |TemplateSyntaxError: |"
+    r"TemplateAssertionError: |error: )"
+)
+"""What the parts put before a problem another part reports too (a template's syntax error is
+found by the claims, by the catalog extraction and by the rendering)."""
+
+
+def said_once(problems: list[str]) -> list[str]:
+    """``problems`` with each said once: the same ``file:line`` and words, whichever part
+    found it (the first one's words are kept).
+
+    >>> said_once(["a.j2:4: the template cannot be read for its claims: bad `x`",
+    ...            "a.j2:4: TemplateSyntaxError: bad `x`", "a.j2:4: bad `x`", "b:1: other"])
+    ['a.j2:4: the template cannot be read for its claims: bad `x`', 'b:1: other']
+    """
+    seen: set[tuple[str, str]] = set()
+    kept = []
+    for problem in problems:
+        match = re.match(r"([^:\s]+:\d+): ", problem)
+        where, words = (match.group(1), problem[match.end() :]) if match else ("", problem)
+        key = (where, _SAID_BY.sub("", words))
+        if key not in seen:
+            seen.add(key)
+            kept.append(problem)
+    return kept
 
 
 def _problems(

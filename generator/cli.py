@@ -20,7 +20,7 @@ from typing import NoReturn, TextIO
 
 from generator.jsonlines import JsonLines
 from generator.pages.recorded import load_reference_game
-from generator.paths import in_package
+from generator.paths import in_package, shown
 from generator.patience import (
     SCORING,
     Deal,
@@ -243,11 +243,11 @@ def _build(site: Path | None, site_url: str | None, offline: bool, err: TextIO) 
         built = build_verified(site or SITE, site_url=site_url, offline=offline)
     except BuildRefused as refused:
         if len(refused.problems) == 1:
-            print(f"error: {refused.problems[0]}", file=err)
+            print(f"error: {shown(refused.problems[0])}", file=err)
             return 1
         for problem in refused.problems:
-            print(problem, file=err)
-        print(f"error: build refused: {refused}; {site or SITE} is untouched", file=err)
+            print(shown(problem), file=err)
+        print(f"error: build refused: {refused}; {shown(str(site or SITE))} is untouched", file=err)
         return 1
     for item in built:
         print(f"built {item.language.code}: {item.site_dir}")
@@ -295,13 +295,28 @@ def _coverage(out: TextIO) -> int:
     return 1 if bare else 0
 
 
-def _approve(lang: str | None, page: str | None, out: TextIO) -> int:
+def _review(base: str, out: TextIO) -> int:
+    from generator.site.approval import review_since
+
+    shown = review_since(base)
+    for line in shown:
+        print(line, file=out)
+    changed = sum(1 for line in shown if not line.startswith("    "))
+    print(f"review: {changed} changed run(s) of lines in the approved texts since {base}", file=out)
+    return 0
+
+
+def _approve(lang: str | None, page: str | None, out: TextIO, reordered: bool = False) -> int:
     from generator.check import ApprovalRefused, approval_guard
     from generator.i18n.catalogs import languages
-    from generator.site.approval import approve, relative
+    from generator.site.approval import APPROVED, approve, english_of, relative, review
 
     shipped = languages()
-    guard = approval_guard(shipped)
+    guard = approval_guard(shipped, reordered=reordered)
+    before = {
+        path: path.read_text(encoding="utf-8")
+        for path in (APPROVED.rglob("*.txt") if APPROVED.is_dir() else [])
+    }
     try:
         results = approve(shipped, lang, page, guard=guard)
     except ApprovalRefused as refused:
@@ -311,6 +326,12 @@ def _approve(lang: str | None, page: str | None, out: TextIO) -> int:
             print(line, file=sys.stderr)
         raise
     changed = [result for result in results if result.status != "unchanged"]
+    for result in changed:  # what was approved, each translated line beside its English
+        new = result.path.read_text(encoding="utf-8")
+        for line in review(
+            relative(result.path), before.get(result.path), new, english_of(result.path)
+        ):
+            print(line, file=out)
     for result in changed:
         print(f"{relative(result.path)}: {result.status}", file=out)
     for line in getattr(guard, "notes", []):
@@ -439,6 +460,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="comma-separated parts: examples,values,pages,catalogs,safety,census,site",
     )
     check_cmd.add_argument(
+        "--review",
+        metavar="BASE",
+        default=None,
+        help="print every approved text changed since the git revision BASE as a word diff, "
+        "each translated line beside its English line, for a second person to read",
+    )
+    check_cmd.add_argument(
         "--coverage",
         action="store_true",
         help="list every template sentence holding a number, card, rule word or verdict, "
@@ -456,6 +484,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     approve_cmd.add_argument(
         "--page", default=None, help="page(s), comma-separated: index,rules,won-game (default: all)"
+    )
+    approve_cmd.add_argument(
+        "--reordered",
+        action="store_true",
+        help="let a translation change the order of a line's numbers or cards (read it beside "
+        "the English line first); a translation can never change which they are",
     )
 
     serve_cmd = commands.add_parser(
@@ -529,10 +563,12 @@ def _run(args: argparse.Namespace, variants: Sequence[Variant] = ()) -> int:
         return _build(args.site, args.site_url, args.offline, sys.stderr)
     if args.command == "check" and args.coverage:
         return _coverage(sys.stdout)
+    if args.command == "check" and args.review is not None:
+        return _review(args.review, sys.stdout)
     if args.command == "check":
         return _check(args.only, sys.stdout, sys.stderr)
     if args.command == "approve":
-        return _approve(args.lang, args.page, sys.stdout)
+        return _approve(args.lang, args.page, sys.stdout, args.reordered)
     if args.command == "catalog":
         return _catalog(args, sys.stdout)
     if args.command == "serve":
@@ -562,7 +598,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # inside the guard: a closed pipe shows up here, not at exit
         return status
     except GolfError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {shown(str(error))}", file=sys.stderr)
         return 1
     except BrokenPipeError:
         # The reader went away (``| head -1``). As the Python docs' "Note on SIGPIPE"

@@ -58,3 +58,18 @@ def in_package(path: Path) -> bool:
     (True, False)
     """
     return path.resolve().is_relative_to(PACKAGE)
+
+
+def shown(text: str) -> str:
+    """A message with the repository's (and the current folder's) absolute prefix taken off
+    its paths: messages name files as the user's checkout does (``locales/nl/...:12``).
+
+    >>> shown(f"{ROOT}/locales/nl/LC_MESSAGES/messages.po:12: bad")
+    'locales/nl/LC_MESSAGES/messages.po:12: bad'
+    """
+    import os
+
+    for base in (str(ROOT), os.getcwd()):
+        if base and base != os.sep:
+            text = text.replace(base + os.sep, "")
+    return text

@@ -202,7 +202,13 @@ def test_approve_then_check_passes_again(copy: Path) -> None:
     before = (copy / "docs_src/approved/en/rules.txt").read_bytes()
     result = run_approve(copy)
     assert result.returncode == 0, result.stderr
-    changed = [line.split(":")[0] for line in result.stdout.splitlines()[:-1]]
+    statuses = [line for line in result.stdout.splitlines() if line.endswith(": updated")]
+    changed = [line.split(":")[0] for line in statuses]
+    # what was approved is shown: a word diff per changed line, the English line under it
+    shown = result.stdout.splitlines()
+    at = next(i for i, line in enumerate(shown) if "nl/won-game.txt:" in line and "jij" in line)
+    assert "[-je-]{+jij+}" in shown[at], shown[at]
+    assert shown[at + 1].startswith("    en: Move ") and "remove" in shown[at + 1], shown[at + 1]
     # nl and de have no translation of the new English sentence yet: they show it in English;
     # the examples page's winning lines use the Dutch move title too
     expected = [f"docs_src/approved/{code}/won-game.txt" for code in shipped()]
@@ -222,7 +228,7 @@ def test_approve_then_check_passes_again(copy: Path) -> None:
 
 def test_approve_refuses_to_change_a_seed_tied_page(copy: Path) -> None:
     edit(copy, NL, 'msgstr "De trekstapel"', 'msgstr "De stapel"')
-    edit(copy, NL, MOVE_TITLE_NL, SWAPPED_NL)
+    edit(copy, NL, MOVE_TITLE_NL, REWORDED_NL)
     files = sorted((copy / "docs_src/approved").rglob("*.txt"))
     before = [path.read_bytes() for path in files]
     for args in [(), ("--lang", "nl"), ("--lang", "nl", "--page", "rules")]:
@@ -238,7 +244,7 @@ def test_approve_refuses_to_change_a_seed_tied_page(copy: Path) -> None:
     # the other pages can still be approved
     result = run_approve(copy, "--lang", "nl", "--page", "won-game")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("docs_src/approved/nl/won-game.txt: updated\n")
+    assert "docs_src/approved/nl/won-game.txt: updated\n" in result.stdout
 
 
 @pytest.mark.parametrize(
@@ -272,3 +278,36 @@ def test_page_text_reads_legends_captions_and_controls_but_not_what_is_hidden() 
     )
     assert page_text(html) == "Stock: 1 card.\nNext move\nStock: 16 cards.\n"
     assert without_pictures(page_text(html, pictures=True)) == page_text(html)
+
+
+def test_check_review_shows_each_changed_line_beside_its_english(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`check --review BASE`: every approved text changed since BASE as a word diff, each
+    translated line with the English line it translates under it, for a second reader."""
+    import subprocess
+
+    from generator.site import approval
+
+    approved = tmp_path / "docs_src" / "approved"
+    for code, text in (("en", "Title\nColumn 5: 7♣\nEnd\n"), ("nl", "Titel\nKolom 5: 7♣\nEind\n")):
+        (approved / code).mkdir(parents=True)
+        (approved / code / "rules.txt").write_text(text, encoding="utf-8")
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", "-C", str(tmp_path), *args], check=True, capture_output=True)
+
+    git("init", "-q")
+    git("-c", "user.name=t", "-c", "user.email=t@example.invalid", "add", ".")
+    git("-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-qm", "base")
+    monkeypatch.setattr(approval, "ROOT", tmp_path)
+    monkeypatch.setattr(approval, "APPROVED", approved)
+    (approved / "nl" / "rules.txt").write_text("Titel\nKolom 7: 5♣\nEind\n", encoding="utf-8")
+    assert approval.review_since("HEAD") == [
+        "docs_src/approved/nl/rules.txt:2: Kolom [-5: 7♣-]{+7: 5♣+}",
+        "    en: Column 5: 7♣",
+    ]
+    with pytest.raises(approval.ApprovalError, match="no such git revision"):
+        approval.review_since("no-such-branch")
+    with pytest.raises(approval.ApprovalError, match="not a git revision"):
+        approval.review_since("--output=/tmp/x")

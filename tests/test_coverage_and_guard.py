@@ -3,6 +3,7 @@ engine breaks the rule they state; approve refuses a changed fact nothing backs.
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 from pathlib import Path
 
@@ -10,7 +11,7 @@ import pytest
 
 from generator import check
 from generator.check import Sentence, coverage, coverage_problems, holds_a_fact, template_sentences
-from generator.i18n.catalogs import ROOT, languages
+from generator.i18n.catalogs import ROOT, Language, languages
 from generator.pages import patience_claims, sixcard_claims
 from generator.site import approval
 from generator.site.numbers import Numbers
@@ -129,10 +130,12 @@ def test_approve_names_what_backs_a_changed_fact(approved: Path) -> None:
     stale.write_text(
         stale.read_text(encoding="utf-8").replace("| 13.4% |", "| 13.5% |"), encoding="utf-8"
     )
-    rules = approved / "nl" / "rules.txt"
-    text = rules.read_text(encoding="utf-8")
-    assert "100" in text
-    rules.write_text(text.replace("100", "90", 1), encoding="utf-8")
+    # the undo limit was 90 when both languages were last approved: the engine changed it
+    for code in ("en", "nl"):
+        rules = approved / code / "rules.txt"
+        text = rules.read_text(encoding="utf-8")
+        assert "100" in text
+        rules.write_text(text.replace("100", "90", 1), encoding="utf-8")
     shipped = languages()
     guard = check.approval_guard(shipped)
     results = approval.approve(shipped, guard=guard)
@@ -156,3 +159,74 @@ def test_a_language_approved_from_scratch_has_every_fact_backed(approved: Path) 
     notes = guard.notes  # type: ignore[attr-defined]
     assert any("de/sources.txt:" in n and "two-path published-quotes" in n for n in notes)
     assert any("de/six-card-golf.txt:" in n and "claim six-layouts" in n for n in notes)
+
+
+# -- a translation alone cannot change a fact ---------------------------------------------
+
+SWAPPED = (
+    'msgstr "Zet %(number)s: je verwijdert %(card)s uit kolom %(column)s (%(how)s)"',
+    'msgstr "Zet %(column)s: je verwijdert %(card)s uit kolom %(number)s (%(how)s)"',
+)
+
+
+def _translated(tmp_path: Path, old: str, new: str) -> list[Language]:
+    """The languages, Dutch with one line of its catalog edited (a copy)."""
+    shipped = []
+    for language in languages():
+        if language.code == "nl":
+            copy = dataclasses.replace(language, locales=tmp_path / "locales")
+            copy.po_file.parent.mkdir(parents=True)
+            text = language.po_file.read_text(encoding="utf-8")
+            assert old in text
+            copy.po_file.write_text(text.replace(old, new, 1), encoding="utf-8")
+            language = copy
+        shipped.append(language)
+    return shipped
+
+
+def test_approve_refuses_a_translation_that_swaps_two_numbers(
+    approved: Path, tmp_path: Path
+) -> None:
+    """The move's number and the column's trade places in Dutch only: every value is still a
+    true value of the game, but the sentence now says the wrong thing, and the English page's
+    line does not change. Refused, nothing written; the message names the line and the hint."""
+    shipped = _translated(tmp_path, *SWAPPED)
+    before = {p: p.read_bytes() for p in approved.rglob("*.txt")}
+    with pytest.raises(check.ApprovalRefused) as refused:
+        approval.approve(shipped, "nl", "won-game", guard=check.approval_guard(shipped))
+    lines = refused.value.refused
+    assert lines and all("nl/won-game.txt:" in line for line in lines), lines[:3]
+    assert all("a translation alone cannot change a number or a card" in line for line in lines)
+    assert any(
+        "approve with --reordered" in line and "English page's line" in line for line in lines
+    )
+    assert {p: p.read_bytes() for p in approved.rglob("*.txt")} == before
+
+
+def test_approve_reordered_lets_a_reviewed_order_through(approved: Path, tmp_path: Path) -> None:
+    shipped = _translated(tmp_path, *SWAPPED)
+    guard = check.approval_guard(shipped, reordered=True)
+    results = approval.approve(shipped, "nl", "won-game", guard=guard)
+    assert [r.status for r in results] == ["updated"]
+    notes = guard.notes  # type: ignore[attr-defined]
+    assert any("nl/won-game.txt:" in n and "reordered (--reordered)" in n for n in notes), notes[:3]
+
+
+def test_approve_refuses_a_translation_that_adds_a_number_even_reordered(
+    approved: Path, tmp_path: Path
+) -> None:
+    """A placeholder said twice: the set of placeholders is the msgid's, but the line now
+    holds one more number than the English line. Not an order: refused even with --reordered."""
+    shipped = _translated(
+        tmp_path,
+        'msgstr "Zet %(number)s: %(card)s getrokken"',
+        'msgstr "Zet %(number)s: %(card)s getrokken (zet %(number)s)"',
+    )
+    with pytest.raises(check.ApprovalRefused) as refused:
+        approval.approve(
+            shipped, "nl", "won-game", guard=check.approval_guard(shipped, reordered=True)
+        )
+    assert any(
+        "a translation alone cannot change a number or a card" in line and "--reordered" not in line
+        for line in refused.value.refused
+    ), refused.value.refused[:3]

@@ -19,8 +19,10 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
 from generator.i18n.catalogs import languages
 from generator.patience import deal_for_number
@@ -469,6 +471,61 @@ def test_serve_shows_a_broken_catalog_and_recovers(restore: Path, tmp_path: Path
             process.kill()
             process.wait()
     assert "Traceback" not in err.read_text()
+    assert process.returncode == 130  # stopped by Ctrl-C, as a shell reports it
+
+
+def test_serve_starts_on_a_broken_catalog_and_shows_its_error(
+    restore: Path, tmp_path: Path
+) -> None:
+    """A translator's catalog is already broken when they start the preview: it shows the error
+    page (not "Aborted with N warnings in strict mode!"), and the pages once it is fixed."""
+    copy = restore
+    edit(copy, NL, *BROKEN)
+    line = line_of(copy, NL, BROKEN_LINE)
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/rules/"
+    err = tmp_path / "stderr"
+    with err.open("w") as stderr:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "generator",
+                "serve",
+                "--lang",
+                "nl",
+                "--addr",
+                f"127.0.0.1:{port}",
+            ],
+            cwd=copy,
+            env={**os.environ, "PYTHONPATH": str(copy)},
+            stdout=subprocess.DEVNULL,
+            stderr=stderr,
+        )
+    try:
+        page = wait_for(url, "placeholders of", time.monotonic() + 120)
+        assert f"error: {NL}:{line}: placeholders of " in page
+        edit(copy, NL, BROKEN[1], BROKEN[0])
+        wait_for(url, "Kolom 1:", time.monotonic() + 60)
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    assert "Traceback" not in err.read_text() and "Aborted" not in err.read_text()
+
+
+def test_serve_on_a_taken_port_says_so_before_any_address(restore: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run("serve", "--addr", f"127.0.0.1:{port}", cwd=restore)
+    assert result.returncode == 1
+    assert result.stdout == ""  # no "serving ... at" for an address nobody serves
+    assert one_error_line(result).startswith(f"error: cannot serve at 127.0.0.1:{port}: ")
 
 
 # -- 5. language names are text -------------------------------------------------
@@ -489,3 +546,25 @@ def test_language_name_with_markup_is_escaped_on_the_site(restore: Path, tmp_pat
         html = page.read_text(encoding="utf-8")
         assert escaped in html, page
         assert TAG not in html and "<img src=x" not in html, page
+
+
+BROKEN_DATA = yaml.safe_load(
+    (Path(__file__).parent / "data" / "broken_data_files.yaml").read_text()
+)
+
+
+@pytest.mark.parametrize("case", BROKEN_DATA, ids=[case["file"] for case in BROKEN_DATA])
+def test_a_broken_data_file_is_named_first_and_once(restore: Path, case: dict[str, Any]) -> None:
+    path = restore / case["file"]
+    whole = path.read_text(encoding="utf-8")
+    path.write_text(whole[: case["cut"]] + case["append"], encoding="utf-8")
+    try:
+        result = run("check", "--only", "examples,values", cwd=restore)
+    finally:
+        path.write_text(whole, encoding="utf-8")
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr and "internal error" not in result.stdout
+    problems = result.stdout.splitlines()
+    assert problems and re.fullmatch(case["first"] + r".*", problems[0]), problems
+    assert not any("the page says" in p and case["file"] in p for p in problems), problems
+    assert len(problems) == len(set(problems))

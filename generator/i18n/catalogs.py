@@ -426,6 +426,6 @@ def _warn_missing(language: Language, count: int, fallback_warning: bool) -> Non
     if count and fallback_warning:
         log.warning(
             "%s: %d message(s) untranslated or fuzzy; English is used for them",
-            language.po_file,
+            shown_path(language.po_file),
             count,
         )

@@ -653,6 +653,9 @@ def read(path: Path, locale: str | None = None, domain: str = "messages") -> Cat
     """Read and check ``path``; :class:`CatalogError` (``path:line: ...``) if it is broken."""
     try:
         data = path.read_bytes()
+    except FileNotFoundError:
+        hint = f"; run 'python -m generator catalog init {locale}'" if locale else ""
+        raise CatalogError(f"{path}:1: no such catalog{hint}") from None
     except OSError as error:
         raise CatalogError(f"{path}:1: cannot read: {error.strerror}") from None
     return parse(data, path, locale, domain)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import subprocess
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -167,6 +168,115 @@ def differences(expected: Sequence[str], actual: Sequence[str]) -> list[Differen
         line = max(1, min(i1 + 1, len(expected)))
         found.append(Difference(line, word_diff(expected[i1:i2], actual[j1:j2])))
     return found
+
+
+def review(
+    where: str, old: str | None, new: str, english: str | None = None, *, width: int = 100
+) -> list[str]:
+    r"""What a reviewer reads of a changed approved text: each run of changed lines as a word
+    diff (``[-old-]{+new+}``) at its line in ``new``, and for a translated page, below it, the
+    English page's same lines (``english``, line for line: every language renders the same
+    template, so the pages' lines correspond), the sentences the changed ones translate.
+
+    >>> for line in review("nl/rules.txt", "Kolom 5\nKlaar", "Kolom 2\nKlaar", "Column 2\nDone"):
+    ...     print(line)
+    nl/rules.txt:1: Kolom [-5-]{+2+}
+        en: Column 2
+    """
+    old_lines, new_lines = (old or "").splitlines(), new.splitlines()
+    english_lines = english.splitlines() if english is not None else None
+    if english_lines is not None and len(english_lines) != len(new_lines):
+        english_lines = None  # not line for line: nothing to put beside it
+    shown = []
+    matcher = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        line = max(1, min(j1 + 1, len(new_lines)))
+        shown.append(f"{where}:{line}: {word_diff(old_lines[i1:i2], new_lines[j1:j2])}")
+        if english_lines is not None:
+            for number in range(j1, max(j2, j1 + 1)):
+                if number < len(english_lines):
+                    text = " ".join(_shown(w) for w in english_lines[number].split())
+                    text = text if len(text) <= width else text[: width - 1] + "…"
+                    shown.append(f"    en: {text}")
+    return shown
+
+
+def english_of(path: Path, english: dict[str, str] | None = None) -> str | None:
+    """The English page beside a translated approved text (``english``: {page: text}, else the
+    approved English text); None for the English page itself."""
+    from generator.i18n.catalogs import source_language
+
+    source = source_language()
+    if path.parent.name == source:
+        return None
+    if english is not None and path.stem in english:
+        return english[path.stem]
+    counterpart = approved_path(source, path.stem)
+    return counterpart.read_text(encoding="utf-8") if counterpart.is_file() else None
+
+
+def _git(*args: str) -> subprocess.CompletedProcess[bytes] | None:
+    """``git -C ROOT args``; None where there is no git (an installed package, no git)."""
+    try:
+        return subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, check=False)
+    except OSError:
+        return None
+
+
+def english_at_approval(path: Path) -> str | None:
+    """The English approved text as it was when the translated approved text ``path`` was
+    last approved: the English text of the commit that last changed ``path`` (if ``path`` is
+    committed unchanged), else the English approved text as it is now."""
+    from generator.i18n.catalogs import source_language
+
+    counterpart = approved_path(source_language(), path.stem)
+    name, other = relative(path), relative(counterpart)
+    if not Path(name).is_absolute():
+        changed = _git("status", "--porcelain", "--", name)
+        last = _git("log", "-1", "--format=%H", "--", name)
+        if changed is not None and last is not None and not changed.stdout.strip():
+            commit = last.stdout.decode("ascii", errors="replace").strip()
+            shown = _git("show", f"{commit}:{other}") if commit else None
+            if shown is not None and shown.returncode == 0:
+                return shown.stdout.decode("utf-8", errors="replace")
+    return counterpart.read_text(encoding="utf-8") if counterpart.is_file() else None
+
+
+def review_since(base: str) -> list[str]:
+    """:func:`review` of every approved text changed since the git revision ``base`` (the
+    working tree's text against ``base``'s), for a second person to read; the English beside
+    a translated page is the working tree's."""
+    if not base or base.startswith("-") or any(c.isspace() or c == ":" for c in base):
+        raise ApprovalError(f"--review {base!r}: not a git revision (a branch, tag or commit)")
+
+    def git(*args: str) -> subprocess.CompletedProcess[bytes]:
+        done = _git(*args)
+        if done is None:
+            raise ApprovalError("--review: git is not installed")
+        return done
+
+    found = git("rev-parse", "--verify", "--quiet", f"{base}^{{commit}}")
+    if found.returncode != 0:
+        raise ApprovalError(f"--review {base}: no such git revision in {relative(ROOT) or '.'}")
+    listed = git("ls-tree", "-r", "--name-only", base, "--", relative(APPROVED))
+    before = {name.strip() for name in listed.stdout.decode("utf-8").splitlines() if name.strip()}
+    now = {relative(path) for path in APPROVED.rglob("*.txt")} if APPROVED.is_dir() else set()
+    shown: list[str] = []
+    for name in sorted(before | now):
+        old = None
+        if name in before:
+            old = git("show", f"{base}:{name}").stdout.decode("utf-8", errors="replace")
+        path = ROOT / name
+        if not path.is_file():
+            shown.append(f"{name}:1: deleted since {base}")
+            continue
+        new = path.read_text(encoding="utf-8")
+        if old == new:
+            continue
+        shown += review(name, old, new, english_of(path))
+    return shown
 
 
 # -- the comparisons ----------------------------------------------------------

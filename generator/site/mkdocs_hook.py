@@ -32,6 +32,7 @@ from mkdocs.plugins import event_priority
 
 from generator import cache
 from generator.i18n.catalogs import languages
+from generator.paths import shown
 from generator.patience import GolfError
 from generator.site import build
 from generator.site.build import write_pages
@@ -180,7 +181,7 @@ def on_pre_build(config: Any) -> None:
     try:
         pages = _render(config["extra"]["generator_language"])
     except GolfError as error:
-        message = str(error)
+        message = shown(str(error))
     except Exception as error:  # anything else would leave the browser waiting
         message = internal_error(error)
     else:

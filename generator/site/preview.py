@@ -17,6 +17,7 @@ import yaml
 
 from generator.i18n.catalogs import LOCALES, ROOT, languages, source_language, translations
 from generator.i18n.words import Translations
+from generator.paths import shown
 from generator.patience import GolfError
 from generator.site.build import language_config
 
@@ -67,7 +68,7 @@ def serve(code: str | None, addr: str) -> int:
         t: Translations = translations(language, fallback_warning=False)
     except GolfError as error:
         # Serve anyway: the hook shows the error page until the catalog is fixed.
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {shown(str(error))}", file=sys.stderr)
         t = NullTranslations()
     docs_dir = PREVIEW / "docs" / code
     docs_dir.mkdir(parents=True, exist_ok=True)
@@ -77,9 +78,13 @@ def serve(code: str | None, addr: str) -> int:
     config["hooks"] = [str(ROOT / "generator" / "site" / "mkdocs_hook.py")]
     config["watch"] = [str(ROOT / "docs_src"), str(LOCALES), str(ROOT / "generator" / "data")]
     config["extra"]["generator_language"] = code
+    # A preview shows what is wrong (the hook's error page) instead of stopping at it:
+    # `build` and `check` build strictly.
+    config["strict"] = False
     config_file = PREVIEW / f"mkdocs-{code}.yml"
     config_file.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
     url_host = f"[{host}]" if ":" in host else host
+    _can_bind(host, port)
     print(f"serving {code} at http://{url_host}:{port}/", flush=True)
     try:
         mkdocs_serve(config_file=str(config_file), livereload=True, dev_addr=f"{url_host}:{port}")
@@ -87,4 +92,18 @@ def serve(code: str | None, addr: str) -> int:
         raise GolfError(f"serve: {error.format_message()}") from None
     except OSError as error:
         raise GolfError(f"cannot serve at {host}:{port}: {error.strerror or error}") from None
-    return 0
+    # MkDocs returns only when it was stopped (Ctrl-C): say so as a shell does
+    print("serve: stopped", file=sys.stderr)
+    return 130
+
+
+def _can_bind(host: str, port: int) -> None:
+    """Raise :class:`GolfError` now, before the address is printed, if ``host:port`` is taken."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.bind((host, port))
+    except OSError as error:
+        raise GolfError(f"cannot serve at {host}:{port}: {error.strerror or error}") from None

@@ -45,8 +45,29 @@ class Verdict:
 
 
 def load(path: Path = DATA) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(path.read_text())
+    """The simulation's figures; :class:`SixCardError` ``file:line: what`` if they cannot be read."""
+    from generator.sixcard.errors import SixCardError
+
+    where = _where(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise SixCardError(
+            f"{where}:{error.lineno}: not JSON: {error.msg} (column {error.colno})"
+        ) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise SixCardError(f"{where}:1: cannot read: {error}") from None
+    if not isinstance(data, dict):
+        raise SixCardError(f"{where}:1: expected an object of figures")
     return data
+
+
+def _where(path: Path) -> str:
+    root = DATA.parents[2]
+    try:
+        return str(path.resolve().relative_to(root))
+    except ValueError:
+        return str(path)
 
 
 def _interval(fig: dict[str, Any]) -> tuple[float, float]:

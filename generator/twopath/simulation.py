@@ -67,6 +67,10 @@ def sample_problems(seed: int | None = None, holes: int = HOLES) -> Iterator[str
     try:
         text = DATA.read_text(encoding="utf-8")
         data = json.loads(text)
+    except json.JSONDecodeError as error:
+        yield f"{WHERE}:{error.lineno}: not JSON: {error.msg} (column {error.colno})"
+        return
+    try:
         committed_holes = int(data["holes_per_configuration_and_player"])
         configurations = data["configurations"]
         figures = data["figures"]
