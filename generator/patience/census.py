@@ -35,12 +35,10 @@ import gzip
 import itertools
 import json
 import multiprocessing
-import os
 import random
 import re
 import signal
 import sys
-import tempfile
 import threading
 import time
 import zlib
@@ -53,6 +51,7 @@ from pathlib import Path
 from typing import TextIO
 
 from generator import cache
+from generator.atomic import atomic_file
 from generator.patience.deal import TABLEAU_SIZE, Deal, DealCode, deal_for
 from generator.patience.errors import GolfError
 from generator.patience.rules import Rules, RuleSet, Variant
@@ -872,15 +871,8 @@ def _write_final(path: Path, header: dict[str, str], rows: list[CensusRow]) -> N
     """Write the census atomically: a temporary file in the same folder, then a rename."""
     text = "".join(f"# {key}: {value}\n" for key, value in header.items())
     text += COLUMNS_HEADER + "\n" + "".join(row.to_csv() + "\n" for row in rows)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as raw, gzip.GzipFile("", "wb", 9, raw, mtime=0) as stream:
-            stream.write(text.encode("utf-8"))
-        os.chmod(temporary, 0o644)  # mkstemp makes it private; data files are for everyone
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    with atomic_file(path) as raw, gzip.GzipFile("", "wb", 9, raw, mtime=0) as stream:
+        stream.write(text.encode("utf-8"))
 
 
 def run_census(job: CensusJob, *, out: TextIO, err: TextIO) -> int:
