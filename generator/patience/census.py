@@ -50,7 +50,7 @@ from multiprocessing.pool import Pool
 from pathlib import Path
 from typing import TextIO
 
-from generator import cache
+from generator import bounded, cache
 from generator.atomic import atomic_file
 from generator.patience.deal import TABLEAU_SIZE, Deal, DealCode, deal_for
 from generator.patience.errors import GolfError
@@ -320,17 +320,21 @@ def _parse_row_slowly(text: str, rule_set: RuleSet) -> CensusRow:
 
 def read_lines(path: Path) -> Iterator[tuple[int, str]]:
     """The numbered lines of the gzip text file ``path``; damage raises :class:`CensusError`."""
+    return enumerate(_text_lines(_census_bytes(path), path), 1)
+
+
+def _census_bytes(path: Path) -> bytes:
+    """The compressed bytes of the census file ``path`` (bounded: :mod:`generator.bounded`)."""
     try:
-        data = path.read_bytes()
+        return bounded.read_bytes(path)
     except FileNotFoundError:
         raise CensusError(f"{where(path)}:1: no such census file") from None
-    return enumerate(_text_lines(data, path), 1)
 
 
 def _text_lines(data: bytes, path: Path) -> list[str]:
     """The lines of the gzip-compressed UTF-8 text ``data`` (read from ``path``)."""
     try:
-        data = gzip.decompress(data)
+        data = bounded.gunzip(data, path)
     except (OSError, EOFError, zlib.error) as error:
         raise CensusError(f"{where(path)}:1: not a complete gzip file ({error})") from None
     try:
@@ -429,10 +433,7 @@ def load_census(
     path = folder / file_name(rule_set)
     if cache_dir is None and folder.resolve() == CENSUS_DIR.resolve():
         cache_dir = cache.CACHE_DIR
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise CensusError(f"{where(path)}:1: no such census file") from None
+    data = _census_bytes(path)
     key = _cache_key(data, rule_set) if cache_dir is not None else ""
     if cache_dir is not None:
         cached = _cached(cache_dir, key, rule_set, path)
