@@ -34,7 +34,7 @@ from generator.patience import (
     deal_for,
 )
 from generator.patience.deal import RULES_LETTERS
-from generator.patience.errors import internal_error
+from generator.patience.errors import Terminated, internal_error
 from generator.patience.solver import NO_FAST_SEARCH, has_fast_search, solve
 from generator.sixcard.cli import add_commands as add_six_card_commands
 from generator.sixcard.cli import run as run_six_card
@@ -222,13 +222,15 @@ def _variants(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list
     return variants
 
 
-def _build(site: Path | None, site_url: str | None, offline: bool, err: TextIO) -> int:
+def _build(
+    site: Path | None, site_url: str | None, offline: bool, err: TextIO, replace: bool = False
+) -> int:
     from generator.check import build_verified
     from generator.site.build import SITE, BuildRefused
 
     start = time.perf_counter()
     try:
-        built = build_verified(site or SITE, site_url=site_url, offline=offline)
+        built = build_verified(site or SITE, site_url=site_url, offline=offline, replace=replace)
     except BuildRefused as refused:
         if len(refused.problems) == 1:
             print(f"error: {refused.problems[0]}", file=err)
@@ -405,6 +407,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="a site to open from disk (site/index.html), search included; no site URL",
     )
+    build_cmd.add_argument(
+        "--replace",
+        action="store_true",
+        help="replace the output folder even if a build did not make it (it has no .golf-site "
+        "file); its hidden entries (.git, .nojekyll) are kept",
+    )
 
     check_cmd = commands.add_parser(
         "check", help="verify the examples, pages, catalogs, translations' safety and the site"
@@ -502,7 +510,7 @@ def _run(args: argparse.Namespace, variants: Sequence[Variant] = ()) -> int:
     if args.command == "examples":
         return _examples(args.json, sys.stdout)
     if args.command == "build":
-        return _build(args.site, args.site_url, args.offline, sys.stderr)
+        return _build(args.site, args.site_url, args.offline, sys.stderr, args.replace)
     if args.command == "check" and args.coverage:
         return _coverage(sys.stdout)
     if args.command == "check":
@@ -529,7 +537,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Exit status: 0 done, 1 an error in the input (``error: file:line: what``)
     or a closed output pipe, 2 a bad command line or an internal error, 130
-    interrupted.
+    interrupted, 143 terminated (SIGTERM, where the command stops cleanly).
     """
     try:
         parser = build_parser()
@@ -549,13 +557,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("error: interrupted", file=sys.stderr)
         return 130
+    except Terminated:
+        print("error: terminated", file=sys.stderr)
+        return 143
     except Exception as error:
-        if os.environ.get(DEBUG, "") not in ("", "0"):
-            traceback.print_exc()
-            print(f"error: {internal_error(error)}", file=sys.stderr)
-        else:
-            print(
-                f"error: {internal_error(error)}; run with {DEBUG}=1 for the traceback",
-                file=sys.stderr,
-            )
-        return 2
+        return _internal(error)
+
+
+def _internal(error: BaseException) -> int:
+    if os.environ.get(DEBUG, "") not in ("", "0"):
+        traceback.print_exc()
+        print(f"error: {internal_error(error)}", file=sys.stderr)
+    else:
+        print(
+            f"error: {internal_error(error)}; run with {DEBUG}=1 for the traceback",
+            file=sys.stderr,
+        )
+    return 2

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import resource
 import signal
 import subprocess
@@ -19,7 +20,7 @@ import pytest
 import generator.atomic
 from generator.atomic import TEMPORARY_SUFFIX, write_bytes_atomic
 from generator.i18n import catalog_cli
-from generator.i18n.catalogs import languages
+from generator.i18n.catalogs import ROOT, languages
 from generator.site import approval
 
 
@@ -162,3 +163,32 @@ def test_approve_on_a_full_disk_leaves_the_approved_text_whole(
         approval.approve(languages(), "nl", "index")
     assert text.read_bytes() == old
     assert [p.name for p in (approved / "nl").iterdir()] == ["index.txt"]
+
+
+WRITERS = re.compile(
+    r"write_text|write_bytes|open\(.*[\"'][wax]|shutil\.move|os\.replace|\.rename\(|"
+    r"NamedTemporaryFile|mkstemp"
+)
+APPENDS = {"generator/patience/census.py"}
+"""The census's ``.partial`` journal is appended to and cut back to its last whole row on
+resume (its own recovery); nothing else writes outside :mod:`generator.atomic`."""
+
+
+def test_every_writer_goes_through_the_one_helper() -> None:
+    found = []
+    for module in sorted((ROOT / "generator").rglob("*.py")):
+        name = module.relative_to(ROOT).as_posix()
+        if name == "generator/atomic.py":
+            continue
+        for number, line in enumerate(module.read_text(encoding="utf-8").splitlines(), 1):
+            code = line.split("#", 1)[0]
+            if not WRITERS.search(code) or "_atomic" in code:
+                continue
+            if name in APPENDS and 'open("a"' in code:
+                continue
+            found.append(f"{name}:{number}: {line.strip()}")
+    allowed = {  # the swap of a whole site folder: renames within one folder, by design
+        "generator/site/build.py": ('target.rename(staging / "old-site")', "built.rename(target)"),
+    }
+    found = [f for f in found if not any(f.endswith(a) for a in allowed.get(f.split(":")[0], ()))]
+    assert found == []
