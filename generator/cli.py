@@ -7,6 +7,7 @@ in the README; errors are one line on stderr and a non-zero exit.
 from __future__ import annotations
 
 import argparse
+import errno
 import io
 import json
 import os
@@ -18,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO
 
+from generator.atomic import shown
 from generator.jsonlines import JsonLines
 from generator.pages.recorded import load_reference_game
 from generator.patience import (
@@ -535,10 +537,16 @@ DEBUG = "GOLF_DEBUG"
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; errors are one line on stderr, never a traceback.
 
-    Exit status: 0 done, 1 an error in the input (``error: file:line: what``)
-    or a closed output pipe, 2 a bad command line or an internal error, 130
+    Exit status: 0 done, 1 an error in the input (``error: file:line: what``),
+    a file that cannot be written (``error: file: No space left on device``) or
+    a closed output pipe, 2 a bad command line or an internal error, 130
     interrupted, 143 terminated (SIGTERM, where the command stops cleanly).
+    Messages print in any locale: what the terminal's encoding cannot show is
+    written as a backslash escape.
     """
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
@@ -560,8 +568,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Terminated:
         print("error: terminated", file=sys.stderr)
         return 143
+    except OSError as error:
+        if error.errno not in WRITE_ERRORS:
+            return _internal(error)
+        where = f"{shown(error.filename)}: " if error.filename else ""
+        print(f"error: {where}{error.strerror or error}", file=sys.stderr)
+        return 1
     except Exception as error:
         return _internal(error)
+
+
+WRITE_ERRORS = {errno.ENOSPC, errno.EACCES, errno.EPERM, errno.EROFS, errno.EDQUOT, errno.EFBIG}
+"""What a write meets on a full disk or a folder it may not write: an error in the machine's
+state, said as ``error: <file>: <what>`` (exit 1), not an internal error."""
 
 
 def _internal(error: BaseException) -> int:
