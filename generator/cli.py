@@ -571,7 +571,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:
         if error.errno not in WRITE_ERRORS:
             return _internal(error)
-        where = f"{shown(error.filename)}: " if error.filename else ""
+        where = f"{shown(os.fsdecode(error.filename))}: " if error.filename else ""
         print(f"error: {where}{error.strerror or error}", file=sys.stderr)
         return 1
     except Exception as error:
