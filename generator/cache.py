@@ -20,9 +20,10 @@ import hashlib
 import importlib.metadata
 import os
 import platform
-import tempfile
 import time
 from pathlib import Path
+
+from generator.atomic import write_bytes_atomic
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE_DIR = ROOT / "_build" / "cache"
@@ -98,15 +99,7 @@ def put(
         return
     with contextlib.suppress(OSError):
         folder.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(
-            dir=folder, delete=False, prefix=".", suffix=".tmp"
-        ) as handle:
-            written = Path(handle.name)
-        try:
-            written.write_bytes(_checksum(kind, entry, data) + b"\n" + data)
-            os.replace(written, folder / entry)
-        finally:
-            written.unlink(missing_ok=True)  # gone already when it was moved into place
+        write_bytes_atomic(folder / entry, _checksum(kind, entry, data) + b"\n" + data)
         if replaces:
             for old in folder.iterdir():
                 if old.name.startswith(replaces) and old.name != entry:

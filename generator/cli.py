@@ -7,6 +7,7 @@ in the README; errors are one line on stderr and a non-zero exit.
 from __future__ import annotations
 
 import argparse
+import errno
 import io
 import json
 import os
@@ -18,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO
 
+from generator.atomic import shown as shown_file
 from generator.jsonlines import JsonLines
 from generator.pages.recorded import load_reference_game
 from generator.paths import in_package, shown
@@ -35,7 +37,7 @@ from generator.patience import (
     deal_for,
 )
 from generator.patience.deal import RULES_LETTERS
-from generator.patience.errors import internal_error
+from generator.patience.errors import Terminated, internal_error
 from generator.patience.solver import NO_FAST_SEARCH, has_fast_search, solve
 from generator.sixcard.cli import add_commands as add_six_card_commands
 from generator.sixcard.cli import run as run_six_card
@@ -234,13 +236,15 @@ def _variants(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list
     return variants
 
 
-def _build(site: Path | None, site_url: str | None, offline: bool, err: TextIO) -> int:
+def _build(
+    site: Path | None, site_url: str | None, offline: bool, err: TextIO, replace: bool = False
+) -> int:
     from generator.check import build_verified
     from generator.site.build import SITE, BuildRefused
 
     start = time.perf_counter()
     try:
-        built = build_verified(site or SITE, site_url=site_url, offline=offline)
+        built = build_verified(site or SITE, site_url=site_url, offline=offline, replace=replace)
     except BuildRefused as refused:
         if len(refused.problems) == 1:
             print(f"error: {shown(refused.problems[0])}", file=err)
@@ -450,6 +454,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="a site to open from disk (site/index.html), search included; no site URL",
     )
+    build_cmd.add_argument(
+        "--replace",
+        action="store_true",
+        help="replace the output folder even if a build did not make it (it has no .golf-site "
+        "file); its hidden entries (.git, .nojekyll) are kept",
+    )
 
     check_cmd = commands.add_parser(
         "check", help="verify the examples, pages, catalogs, translations' safety and the site"
@@ -560,7 +570,7 @@ def _run(args: argparse.Namespace, variants: Sequence[Variant] = ()) -> int:
     if args.command == "examples":
         return _examples(args.json, sys.stdout)
     if args.command == "build":
-        return _build(args.site, args.site_url, args.offline, sys.stderr)
+        return _build(args.site, args.site_url, args.offline, sys.stderr, args.replace)
     if args.command == "check" and args.coverage:
         return _coverage(sys.stdout)
     if args.command == "check" and args.review is not None:
@@ -587,10 +597,16 @@ DEBUG = "GOLF_DEBUG"
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; errors are one line on stderr, never a traceback.
 
-    Exit status: 0 done, 1 an error in the input (``error: file:line: what``)
-    or a closed output pipe, 2 a bad command line or an internal error, 130
-    interrupted.
+    Exit status: 0 done, 1 an error in the input (``error: file:line: what``),
+    a file that cannot be written (``error: file: No space left on device``) or
+    a closed output pipe, 2 a bad command line or an internal error, 130
+    interrupted, 143 terminated (SIGTERM, where the command stops cleanly).
+    Messages print in any locale: what the terminal's encoding cannot show is
+    written as a backslash escape.
     """
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
@@ -609,13 +625,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("error: interrupted", file=sys.stderr)
         return 130
+    except Terminated:
+        print("error: terminated", file=sys.stderr)
+        return 143
+    except OSError as error:
+        if error.errno not in WRITE_ERRORS:
+            return _internal(error)
+        where = f"{shown_file(os.fsdecode(error.filename))}: " if error.filename else ""
+        print(f"error: {where}{error.strerror or error}", file=sys.stderr)
+        return 1
     except Exception as error:
-        if os.environ.get(DEBUG, "") not in ("", "0"):
-            traceback.print_exc()
-            print(f"error: {internal_error(error)}", file=sys.stderr)
-        else:
-            print(
-                f"error: {internal_error(error)}; run with {DEBUG}=1 for the traceback",
-                file=sys.stderr,
-            )
-        return 2
+        return _internal(error)
+
+
+WRITE_ERRORS = {errno.ENOSPC, errno.EACCES, errno.EPERM, errno.EROFS, errno.EDQUOT, errno.EFBIG}
+"""What a write meets on a full disk or a folder it may not write: an error in the machine's
+state, said as ``error: <file>: <what>`` (exit 1), not an internal error."""
+
+
+def _internal(error: BaseException) -> int:
+    if os.environ.get(DEBUG, "") not in ("", "0"):
+        traceback.print_exc()
+        print(f"error: {internal_error(error)}", file=sys.stderr)
+    else:
+        print(
+            f"error: {internal_error(error)}; run with {DEBUG}=1 for the traceback",
+            file=sys.stderr,
+        )
+    return 2

@@ -80,7 +80,7 @@ def test_a_failed_build_leaves_the_previous_site_alone(
 
     monkeypatch.setattr(generator.site.build, "mkdocs_build", failing)
     with pytest.raises(SiteError, match="boom"):
-        build_site(out)
+        build_site(out, replace=True)  # a folder it did not build (no .golf-site)
     assert sorted(p.name for p in out.iterdir()) == ["marker.txt"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # no staging left behind
 

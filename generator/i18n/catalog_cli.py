@@ -12,7 +12,9 @@ Nothing is lost and nothing is half-written:
   every module of ``generator/`` compiled: Babel's extractor skips a template
   it cannot parse, which would empty every catalog of that template's strings;
 - every catalog is read strictly before anything is written, and each file is
-  written to a temporary folder and moved into place only when it reads back;
+  staged in a temporary folder and written over its catalog only when it reads
+  back, through :mod:`generator.atomic` (a temporary file next to the catalog,
+  fsynced, then renamed: a kill or a full disk leaves the old catalog whole);
 - a string that leaves the ``.pot`` stays in its catalog as obsolete (``#~``)
   until a translator deletes it, and comes back if the string does; a changed
   string is fuzzy and keeps its previous English (``#| msgid``).
@@ -25,7 +27,6 @@ from __future__ import annotations
 import io
 import os
 import re
-import shutil
 import tempfile
 from datetime import datetime
 from pathlib import Path
@@ -39,6 +40,7 @@ from babel.messages.pofile import normalize, write_po
 from babel.util import pathmatch
 
 from generator import cache
+from generator.atomic import write_bytes_atomic, write_text_atomic
 from generator.i18n.catalogs import (
     DOMAIN,
     LOCALES,
@@ -69,12 +71,17 @@ def _undated(path: Path) -> str:
 
 
 def _replace_if_changed(new: Path, old: Path) -> bool:
-    """Move ``new`` over ``old`` unless they differ only in their dates; True if replaced."""
+    """Write ``new`` over ``old`` unless they differ only in their dates; True if replaced.
+
+    ``new`` is staged anywhere (a temporary folder); ``old`` is written atomically in its own
+    folder (:func:`~generator.atomic.write_bytes_atomic`), never moved across file systems.
+    """
     if old.exists() and _undated(new) == _undated(old):
         new.unlink()
         return False
     old.parent.mkdir(parents=True, exist_ok=True)
-    shutil.move(str(new), str(old))
+    write_bytes_atomic(old, new.read_bytes())
+    new.unlink()
     return True
 
 
@@ -162,7 +169,7 @@ def extracted(pot: Path) -> None:
     entry = cache.key(*parts)
     kept = cache.get("pot", entry)
     if kept is not None:
-        pot.write_bytes(kept)
+        write_bytes_atomic(pot, kept)
         return
     extract_to(pot)
     cache.put("pot", entry, pot.read_bytes())
@@ -221,7 +228,7 @@ def merge(catalog: Catalog, template: Catalog) -> None:
 def _write(catalog: Catalog, path: Path, locale: str) -> None:
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=int(WIDTH), include_previous=False, ignore_obsolete=False)
-    path.write_text(_with_previous(buffer.getvalue().decode("utf-8"), catalog), encoding="utf-8")
+    write_text_atomic(path, _with_previous(buffer.getvalue().decode("utf-8"), catalog))
     read_catalog(path, locale)  # what we write must read back, strictly
 
 
@@ -334,7 +341,7 @@ def init(code: str) -> Path:
         out = Path(tmp) / po.name
         _write(catalog, out, code)
         po.parent.mkdir(parents=True, exist_ok=True)
-        shutil.move(str(out), str(po))
+        write_bytes_atomic(po, out.read_bytes())
     return po
 
 
@@ -348,7 +355,8 @@ def compile_all(out: Path) -> list[Path]:
     for language, catalog in compiled:
         mo = out / language.code / "LC_MESSAGES" / f"{DOMAIN}.mo"
         mo.parent.mkdir(parents=True, exist_ok=True)
-        with mo.open("wb") as handle:
-            write_mo(handle, catalog, use_fuzzy=False)
+        buffer = io.BytesIO()
+        write_mo(buffer, catalog, use_fuzzy=False)
+        write_bytes_atomic(mo, buffer.getvalue())
         written.append(mo)
     return written

@@ -22,6 +22,7 @@ from babel.messages.mofile import write_mo
 from babel.support import Translations
 
 from generator import cache
+from generator.bounded import compose_yaml, load_yaml
 from generator.i18n.pofile import PLURAL_SAMPLE, plural_function, read
 from generator.i18n.pofile import CatalogError as CatalogError  # raised by everything here
 from generator.paths import inside_repository
@@ -115,7 +116,7 @@ def languages(path: Path = LANGUAGES_FILE) -> list[Language]:
         return found
 
     try:
-        root = yaml.compose(path.read_text(encoding="utf-8"))
+        root = compose_yaml(path)
     except OSError as error:
         raise CatalogError(
             f"{shown_path(path)}:1: cannot read the languages list: {error.strerror}"
@@ -211,7 +212,7 @@ def languages(path: Path = LANGUAGES_FILE) -> list[Language]:
 
 def source_language(path: Path = LANGUAGES_FILE) -> str:
     """The language the templates are written in; it has no catalog."""
-    return str(yaml.safe_load(path.read_text(encoding="utf-8"))["source"])
+    return str(load_yaml(path)["source"])
 
 
 def read_catalog(path: Path, locale: str | None = None) -> Catalog:

@@ -25,6 +25,7 @@ from typing import Any
 
 import yaml
 
+from generator.bounded import load_yaml
 from generator.pages.patience import Step, _direction
 from generator.pages.recorded import DATA_DIR, DataFileError, _Located
 from generator.patience import (
@@ -126,7 +127,7 @@ class _Quick(_Located):
         self.path = path
         loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
         try:
-            self.data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+            self.data = load_yaml(path, loader)
         except (yaml.YAMLError, OSError):
             self.data = _Located(path).data  # raises the error, with its line
         self.lines = {}

@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from generator.bounded import load_yaml
 from generator.pages.claims import ClaimError, first_of
 from generator.pages.recorded import load_reference_game
 from generator.patience import (
@@ -188,6 +187,6 @@ def rules_page_facts() -> dict[str, Any]:
 
 
 def _page_examples() -> dict[str, Any]:
-    data = yaml.safe_load(PAGE_EXAMPLES.read_text(encoding="utf-8"))
+    data = load_yaml(PAGE_EXAMPLES)
     assert isinstance(data, dict)
     return data

@@ -17,6 +17,7 @@ from typing import Any
 
 import yaml
 
+from generator.bounded import compose_yaml
 from generator.patience import Card, Deal, DealCode, GolfError, Move, Rules
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
@@ -62,7 +63,7 @@ class _Located:
     def __init__(self, path: Path) -> None:
         self.path = path
         try:
-            node = yaml.compose(path.read_text(encoding="utf-8"), Loader=_LOADER)
+            node = compose_yaml(path, _LOADER)
         except yaml.MarkedYAMLError as error:
             mark = error.problem_mark
             line = mark.line + 1 if mark else 1

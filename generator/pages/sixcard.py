@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from generator.bounded import load_yaml
 from generator.pages.claims import ClaimError
 from generator.sixcard.cards import (
     ACE,
@@ -66,7 +65,7 @@ def signed(value: int) -> str:
 
 
 def page_data() -> dict[str, Any]:
-    data = yaml.safe_load(PAGE_DATA.read_text(encoding="utf-8"))
+    data = load_yaml(PAGE_DATA)
     if not isinstance(data, dict):
         raise ClaimError("six-face-down", f"{PAGE_DATA}:1: expected a mapping")
     return data

@@ -41,7 +41,6 @@ import random
 import re
 import signal
 import sys
-import tempfile
 import threading
 import time
 import zlib
@@ -53,7 +52,8 @@ from multiprocessing.pool import Pool
 from pathlib import Path
 from typing import TextIO
 
-from generator import cache
+from generator import bounded, cache
+from generator.atomic import atomic_file
 from generator.patience.deal import MAX_NUMBER, TABLEAU_SIZE, Deal, DealCode, deal_for
 from generator.patience.errors import GolfError
 from generator.patience.rules import Rules, RuleSet, Variant
@@ -325,17 +325,21 @@ def _parse_row_slowly(text: str, rule_set: RuleSet) -> CensusRow:
 
 def read_lines(path: Path) -> Iterator[tuple[int, str]]:
     """The numbered lines of the gzip text file ``path``; damage raises :class:`CensusError`."""
+    return enumerate(_text_lines(_census_bytes(path), path), 1)
+
+
+def _census_bytes(path: Path) -> bytes:
+    """The compressed bytes of the census file ``path`` (bounded: :mod:`generator.bounded`)."""
     try:
-        data = path.read_bytes()
+        return bounded.read_bytes(path)
     except FileNotFoundError:
         raise CensusError(f"{where(path)}:1: no such census file") from None
-    return enumerate(_text_lines(data, path), 1)
 
 
 def _text_lines(data: bytes, path: Path) -> list[str]:
     """The lines of the gzip-compressed UTF-8 text ``data`` (read from ``path``)."""
     try:
-        data = gzip.decompress(data)
+        data = bounded.gunzip(data, path)
     except (OSError, EOFError, zlib.error) as error:
         raise CensusError(f"{where(path)}:1: not a complete gzip file ({error})") from None
     try:
@@ -434,10 +438,7 @@ def load_census(
     path = folder / file_name(rule_set)
     if cache_dir is None and folder.resolve() == CENSUS_DIR.resolve():
         cache_dir = cache.CACHE_DIR
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise CensusError(f"{where(path)}:1: no such census file") from None
+    data = _census_bytes(path)
     key = _cache_key(data, rule_set) if cache_dir is not None else ""
     if cache_dir is not None:
         cached = _cached(cache_dir, key, rule_set, path)
@@ -925,15 +926,8 @@ def _write_final(path: Path, header: dict[str, str], rows: list[CensusRow]) -> N
     """Write the census atomically: a temporary file in the same folder, then a rename."""
     text = "".join(f"# {key}: {value}\n" for key, value in header.items())
     text += COLUMNS_HEADER + "\n" + "".join(row.to_csv() + "\n" for row in rows)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as raw, gzip.GzipFile("", "wb", 9, raw, mtime=0) as stream:
-            stream.write(text.encode("utf-8"))
-        os.chmod(temporary, 0o644)  # mkstemp makes it private; data files are for everyone
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    with atomic_file(path) as raw, gzip.GzipFile("", "wb", 9, raw, mtime=0) as stream:
+        stream.write(text.encode("utf-8"))
 
 
 def run_census(job: CensusJob, *, out: TextIO, err: TextIO) -> int:

@@ -40,6 +40,10 @@ class IllegalMoveError(GolfError):
         self.reason = reason
 
 
+class Terminated(BaseException):  # a signal, as KeyboardInterrupt is: not an Exception
+    """SIGTERM reached a command that stops cleanly on it (``build``): it exits 143."""
+
+
 PACKAGE = Path(__file__).resolve().parent.parent
 """The ``generator`` package: where an internal error's place is looked for."""
 

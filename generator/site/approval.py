@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from generator.atomic import write_text_atomic
 from generator.i18n.catalogs import ROOT, Language
 from generator.patience import GolfError
 from generator.site.pagetext import markdown_text, without_pictures
@@ -444,8 +445,6 @@ def approve(
             results.append(Approved(path, "unchanged"))
             continue
         path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_name(f".{path.name}.tmp")
-        temporary.write_text(text, encoding="utf-8")
-        temporary.replace(path)  # a killed approve leaves every text whole
+        write_text_atomic(path, text)  # a killed approve leaves every text whole
         results.append(Approved(path, "created" if old is None else "updated"))
     return results

@@ -1,8 +1,17 @@
 """Building the help site: every language's pages, then one MkDocs site per language.
 
-Everything is built in a staging folder next to ``site/`` and moved into place
-only when every language has built cleanly, so a failed build leaves the
-previous site untouched and no half-written output.
+Everything is built in a staging folder next to ``site/`` (``.golf-build-<pid>-<random>``,
+removed on any exit; one a killed build left is swept by the next build once its pid is
+gone) and moved into place only when every language has built cleanly, so a failed build
+leaves the previous site untouched and no half-written output. A built site holds
+:data:`MARKER`; a folder without it (and not empty) is replaced only when asked
+(``--replace``), a file never. The hidden entries at the top of the folder it replaces
+(``.git``, ``.nojekyll``) are carried over, as MkDocs keeps them; a symlinked site folder
+stays a symlink (its target is replaced).
+
+The worker processes die with the build: each asks the kernel for SIGTERM when its parent
+dies (Linux) and watches its parent's pid (elsewhere); on SIGTERM the build stops its
+workers, removes its staging folder and exits 143 (:class:`Terminated`).
 
 The pages are rendered once; the languages' MkDocs builds run in worker
 processes, one per core, while this process runs ``check``'s parts on the same
@@ -17,12 +26,17 @@ no hook: ``mkdocs build -f`` on one of them builds the same pages.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import html
 import logging
 import multiprocessing
 import os
+import secrets
 import shutil
-import tempfile
+import signal
+import sys
+import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
@@ -33,6 +47,8 @@ from urllib.parse import urlsplit
 
 import yaml
 
+from generator.atomic import pid_alive, shown, write_text_atomic
+from generator.bounded import load_yaml, read_yaml_text
 from generator.i18n.catalogs import (
     ROOT,
     CatalogError,
@@ -53,6 +69,7 @@ from generator.i18n.words import (
     Translations,
 )
 from generator.patience import GolfError
+from generator.patience.errors import Terminated
 from generator.site.jinja_cache import CompiledTemplates
 from generator.site.mdtext import OneLine
 from generator.site.render import page_facts, render_language
@@ -91,6 +108,13 @@ class SiteError(GolfError):
     """MkDocs refused to build a language's site."""
 
 
+MARKER = ".golf-site"
+"""The file every built site holds: a folder that has it is one ``build`` may replace."""
+MARKER_TEXT = "A help site built by 'python -m generator build'; the next build replaces it.\n"
+STAGING_PREFIX = ".golf-build-"
+"""How a staging folder's name starts: ``.golf-build-<pid>-<random>`` (in ``.gitignore``)."""
+
+
 @dataclass(frozen=True)
 class BuiltLanguage:
     language: Language
@@ -105,7 +129,7 @@ def write_pages(pages: dict[str, str], docs_dir: Path) -> list[Path]:
         path = docs_dir / name
         path.parent.mkdir(parents=True, exist_ok=True)
         if not path.exists() or path.read_text(encoding="utf-8") != markdown:
-            path.write_text(markdown, encoding="utf-8")
+            write_text_atomic(path, markdown)
             changed.append(path)
     return changed
 
@@ -130,7 +154,7 @@ def language_config(
     are relative to that folder, as Zensical reads them. ``offline`` adds
     Material's ``offline`` plugin: the site works opened from disk, search included.
     """
-    config: dict[str, Any] = yaml.safe_load(MKDOCS_YML.read_text(encoding="utf-8"))
+    config: dict[str, Any] = load_yaml(MKDOCS_YML)
     config["docs_dir"] = _path_in_config(docs_dir, config_dir)
     config["site_dir"] = _path_in_config(site_dir, config_dir)
     t = OneLine(t if t is not None else translations(language, fallback_warning=False))
@@ -215,8 +239,8 @@ def site_url_of(value: object, where: str) -> str:
 
 def configured_site_url() -> str | None:
     """The ``site_url`` of ``mkdocs.yml`` (checked, ending with ``/``), or None when it has none."""
-    text = MKDOCS_YML.read_text(encoding="utf-8")
-    value = yaml.safe_load(text).get("site_url")
+    text = read_yaml_text(MKDOCS_YML)
+    value = load_yaml(MKDOCS_YML, text=text).get("site_url")
     if value is None or value == "":
         return None
     line = next((n for n, row in enumerate(text.splitlines(), 1) if row.startswith("site_url:")), 1)
@@ -359,28 +383,28 @@ def write_root_files(
     """
     source = source_language()
     home = "index.html" if offline else ""
-    (out / "index.html").write_text(
+    write_text_atomic(
+        out / "index.html",
         REDIRECT.format(
             lang=source,
             home=home,
             links=language_links(all_languages, "", home),
             on_disk=ON_DISK_LINKS,
         ),
-        encoding="utf-8",
     )
     root = urlsplit(site_url).path if site_url else ""
-    (out / "404.html").write_text(
+    write_text_atomic(
+        out / "404.html",
         NOT_FOUND.format(
             lang=source, links=language_links(all_languages, root, home), on_disk=ON_DISK_LINKS
         ),
-        encoding="utf-8",
     )
     if site_url:
         sitemaps = "\n".join(
             f"<sitemap><loc>{html.escape(site_url)}{lang.code}/sitemap.xml</loc></sitemap>"
             for lang in all_languages
         )
-        (out / "sitemap.xml").write_text(SITEMAP_INDEX.format(sitemaps=sitemaps), encoding="utf-8")
+        write_text_atomic(out / "sitemap.xml", SITEMAP_INDEX.format(sitemaps=sitemaps))
 
 
 class BuildRefused(GolfError):
@@ -398,6 +422,7 @@ def build_site(
     offline: bool = False,
     rendered: dict[str, dict[str, str]] | None = None,
     checks: Checks | None = None,
+    replace: bool = False,
 ) -> list[BuiltLanguage]:
     """Render and build every language into ``site/<code>/``; replace ``site`` only on success.
 
@@ -420,15 +445,19 @@ def build_site(
     caller has them (``check`` does); otherwise they are rendered here.
     ``checks`` is given a function that runs work in the build's worker processes
     (or None).
+
+    ``site`` must be absent, empty or a site a build made (it holds :data:`MARKER`)
+    unless ``replace``; a file is refused either way (:func:`check_target`).
     """
     if offline and site_url is not None:
         raise SiteError("--offline: a site opened from disk has no site URL; leave out --site-url")
     site_url = site_url_of(site_url, "--site-url") if site_url is not None else None
     if not offline:
         site_url = site_url or configured_site_url()
-    site.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".site-build-", dir=site.parent))
-    try:
+    target = check_target(site, replace=replace)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    sweep_staging(target.parent)
+    with _terminated_on_sigterm(), _staging(target.parent) as staging:
         with _workers() as submit:
             finish = checks(submit) if checks else None
             try:
@@ -449,20 +478,143 @@ def build_site(
             problems = build_languages(jobs, submit, finish, rendered)
         if problems:
             raise BuildRefused(list(dict.fromkeys(problems)))  # each said once
-        write_root_files(staging / "site", all_languages, site_url, offline=offline)
-        old = staging / "old-site"
-        if site.exists():
-            site.rename(old)
-        (staging / "site").rename(site)
+        built = staging / "site"
+        write_root_files(built, all_languages, site_url, offline=offline)
+        write_text_atomic(built / MARKER, MARKER_TEXT)
+        if target.is_dir():
+            _carry_hidden(target, built)
+            target.rename(staging / "old-site")
+        built.rename(target)
         return [BuiltLanguage(language, site / language.code) for language in all_languages]
+
+
+def is_built_site(folder: Path) -> bool:
+    """Whether ``folder`` holds :data:`MARKER` (a build made it)."""
+    return (folder / MARKER).is_file()
+
+
+def check_target(site: Path, *, replace: bool = False) -> Path:
+    """The folder the build replaces for ``site`` (a symlink's target: the link stays);
+    SiteError when ``site`` is a file, holds the repository or the current folder, or is a
+    folder with files but no :data:`MARKER` and ``replace`` is not given."""
+    target = Path(os.path.realpath(site)) if site.is_symlink() else Path(os.path.abspath(site))
+    name = shown(site)
+    if target.exists() and not target.is_dir():
+        raise SiteError(
+            f"{name} is a file, not a folder: the site is built into a folder "
+            "(a file is not replaced, even with --replace)"
+        )
+    for kept in (ROOT, Path.cwd()):
+        real = Path(os.path.realpath(target))
+        if real == kept.resolve() or real in kept.resolve().parents:
+            raise SiteError(
+                f"{name} holds {shown(kept) if kept != ROOT else 'the repository'}: "
+                "it is not replaced by a site"
+            )
+    if not replace and target.is_dir() and not is_built_site(target) and any(target.iterdir()):
+        raise SiteError(
+            f"{name} is not a site this command built (no {MARKER}); give --replace to replace it"
+        )
+    return target
+
+
+def _carry_hidden(old: Path, new: Path) -> None:
+    """The hidden entries at the top of ``old`` (``.git``, ``.nojekyll``; not the marker) into
+    ``new``, as hard links where the file system has them: ``old`` keeps them until the swap."""
+    for entry in sorted(old.iterdir()):
+        if not entry.name.startswith(".") or entry.name == MARKER or (new / entry.name).exists():
+            continue
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.copytree(entry, new / entry.name, symlinks=True, copy_function=_link_or_copy)
+        elif entry.is_symlink():
+            os.symlink(os.readlink(entry), new / entry.name)
+        else:
+            _link_or_copy(str(entry), str(new / entry.name))
+
+
+def _link_or_copy(source: str, destination: str) -> None:
+    try:
+        os.link(source, destination)
+    except OSError:
+        shutil.copy2(source, destination)
+
+
+def sweep_staging(folder: Path) -> list[Path]:
+    """Remove the staging folders in ``folder`` that builds no longer running left; the removed."""
+    removed = []
+    with contextlib.suppress(OSError):
+        for left in folder.glob(f"{STAGING_PREFIX}*"):
+            pid = left.name[len(STAGING_PREFIX) :].split("-", 1)[0]
+            if left.is_dir() and pid.isdigit() and not pid_alive(int(pid)):
+                shutil.rmtree(left, ignore_errors=True)
+                removed.append(left)
+    return removed
+
+
+@contextlib.contextmanager
+def _staging(folder: Path) -> Iterator[Path]:
+    """A new staging folder in ``folder``, named with this process's pid; removed on any exit."""
+    staging = folder / f"{STAGING_PREFIX}{os.getpid()}-{secrets.token_hex(4)}"
+    try:
+        staging.mkdir()
+    except OSError as error:  # said of the folder asked for, not of our name in it
+        raise OSError(error.errno, error.strerror, str(folder)) from None
+    try:
+        yield staging
     finally:
         shutil.rmtree(staging, ignore_errors=True)
 
 
 @contextlib.contextmanager
+def _terminated_on_sigterm() -> Iterator[None]:
+    """While the block runs, SIGTERM raises :class:`Terminated` (so that every ``finally``
+    runs: the workers are stopped, the staging folder removed); only in the main thread."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def terminated(signum: int, frame: object) -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second SIGTERM does not cut the cleanup
+        raise Terminated()
+
+    previous = signal.signal(signal.SIGTERM, terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def _worker_start(parent: int) -> None:
+    """A worker's first act: die with the build (a killed build leaves no worker running).
+
+    On Linux the kernel sends SIGTERM when the parent dies; everywhere a thread polls the
+    parent's pid (an orphan is adopted by another process), and a parent gone before this
+    ran is seen at once.
+    """
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the build's handler, inherited by fork
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    if os.getppid() != parent:
+        os._exit(143)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(143)
+
+    threading.Thread(target=watch, name="parent-watchdog", daemon=True).start()
+
+
+@contextlib.contextmanager
 def _workers() -> Iterator[Submit | None]:
     """A function that runs work in worker processes, one per core (forked from this one, so
-    that they start at once); None where there is one core or no fork."""
+    that they start at once); None where there is one core or no fork. The workers die with
+    this process (:func:`_worker_start`) and are stopped at once when the block fails."""
     context = (
         multiprocessing.get_context("fork")
         if "fork" in multiprocessing.get_all_start_methods()
@@ -473,10 +625,18 @@ def _workers() -> Iterator[Submit | None]:
     if count < 2 or context is None:
         yield None
         return
-    pool = ProcessPoolExecutor(count, mp_context=context)
+    pool = ProcessPoolExecutor(
+        count, mp_context=context, initializer=_worker_start, initargs=(os.getpid(),)
+    )
+    # forked now, from this thread: the kernel's parent-death signal follows the forking thread
+    pool.submit(os.getpid)
     try:
         yield pool.submit
-    except BaseException:
+    except BaseException as error:
+        if not isinstance(error, Exception):  # Terminated, Ctrl-C: stop the work in hand too
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                with contextlib.suppress(OSError, AttributeError):
+                    process.terminate()
         pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
@@ -524,7 +684,7 @@ def stage_languages(
             offline=offline,
         )
         config_file = staging / f"mkdocs-{language.code}.yml"
-        config_file.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
+        write_text_atomic(config_file, yaml.safe_dump(config, allow_unicode=True))
         jobs.append((config_file, language.code))
     return jobs
 

@@ -15,6 +15,7 @@ from gettext import NullTranslations
 
 import yaml
 
+from generator.atomic import write_text_atomic
 from generator.i18n.catalogs import LOCALES, ROOT, languages, source_language, translations
 from generator.i18n.words import Translations
 from generator.paths import shown
@@ -82,7 +83,7 @@ def serve(code: str | None, addr: str) -> int:
     # `build` and `check` build strictly.
     config["strict"] = False
     config_file = PREVIEW / f"mkdocs-{code}.yml"
-    config_file.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
+    write_text_atomic(config_file, yaml.safe_dump(config, allow_unicode=True))
     url_host = f"[{host}]" if ":" in host else host
     _can_bind(host, port)
     print(f"serving {code} at http://{url_host}:{port}/", flush=True)

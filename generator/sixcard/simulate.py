@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from generator.atomic import write_text_atomic
 from generator.sixcard.hole import Hole
 from generator.sixcard.players import PLAYERS, play_hole
 from generator.sixcard.rules import Layout, Options
@@ -107,9 +108,7 @@ def run_chunk(job: tuple[Path, Task]) -> int:
     config = next(c for c in CONFIGURATIONS if c.name == name)
     holes = [play_one(config, player, index) for index in range(start, start + count)]
     path = chunk_path(work, task)
-    temporary = path.with_suffix(f".tmp{os.getpid()}")
-    temporary.write_text(json.dumps({"task": list(task), "holes": holes}))
-    os.replace(temporary, path)
+    write_text_atomic(path, json.dumps({"task": list(task), "holes": holes}))
     return count
 
 
@@ -321,7 +320,7 @@ def main(
     run(holes, jobs, work_dir)
     data = report(holes, work_dir, command)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, indent=1) + "\n")
+    write_text_atomic(path, json.dumps(data, indent=1) + "\n")
     from generator.sixcard.evidence import judge
 
     for verdict in judge(data):

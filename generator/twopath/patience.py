@@ -15,8 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from generator.bounded import load_yaml
 from generator.i18n.catalogs import ROOT
 from generator.i18n.words import MOVE_DRAW, MOVE_REMOVE, PICTURE_AFTER, RULE_NAMES
 from generator.patience import DealCode, Game, Rules, deal_for_number
@@ -38,7 +37,7 @@ CARD_CLASS = re.compile(r'<g class="card card-(?P<card>[0-9A-Z]{2})(?P<marks>[^"
 
 @cache
 def _yaml(name: str) -> Any:
-    return yaml.safe_load((DATA / name).read_text(encoding="utf-8"))
+    return load_yaml(DATA / name)
 
 
 def _rule_set(name: str) -> RuleSet:

@@ -13,8 +13,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-import yaml
-
+from generator.bounded import load_yaml
 from generator.i18n.catalogs import ROOT
 from generator.twopath import Finding
 from generator.twopath.reader import Page, repeats_agree
@@ -62,7 +61,7 @@ def figure_in(states: str) -> int:
 
 @cache
 def _data() -> Any:
-    return yaml.safe_load(SOURCES.read_text(encoding="utf-8"))
+    return load_yaml(SOURCES)
 
 
 def _line(key: str, value: Any) -> int:

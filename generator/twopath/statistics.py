@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
-import gzip
+import io
 import itertools
 import json
 import math
@@ -26,6 +26,7 @@ from pathlib import Path
 from statistics import NormalDist
 
 from generator import cache as kept_files
+from generator.bounded import read_gzip
 from generator.i18n.catalogs import ROOT
 from generator.i18n.words import CHART_BAR, CHART_BEST_BAR, CHART_BEST_TITLE
 from generator.patience.deal import TABLEAU_SIZE
@@ -114,7 +115,7 @@ def _read_rows(path: Path) -> Rows:
     name = path.name.removesuffix(".csv.gz")
     header: dict[str, str] = {}
     numbers, best, won = [], [], 0
-    with gzip.open(path, "rt", encoding="utf-8", newline="") as handle:
+    with io.StringIO(read_gzip(path).decode("utf-8"), newline="") as handle:
         lines = (line for line in handle)
         body = []
         for line in lines:

@@ -1,0 +1,119 @@
+"""Reading input files with bounds: the one way the generator reads compressed and YAML data.
+
+A damaged or hostile input must cost an error line, not the machine's memory:
+
+- gzip data (the census files) is decompressed in chunks and refused past
+  :data:`GZIP_LIMIT` decompressed bytes (a few MB of zeros make gigabytes);
+- YAML text (the data files, ``locales/languages.yaml``, ``mkdocs.yml``) is
+  refused past :data:`YAML_LIMIT` bytes, and a document that uses an alias
+  (``*name``, a repeat of an ``&name`` anchor) is refused: no committed file
+  uses one, and a few lines of nested aliases expand to billions of values for
+  whatever walks them.
+
+Each refusal is one line naming the file relative to the repository
+(:class:`InputError`, a :class:`~generator.patience.GolfError`).
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generator.atomic import shown
+from generator.patience.errors import GolfError
+
+MB = 1 << 20
+GZIP_LIMIT = 64 * MB
+"""The most bytes a compressed input may hold decompressed (a census file holds some 5 MB)."""
+RAW_LIMIT = 64 * MB
+"""The most bytes a compressed input may hold as it is on disk."""
+YAML_LIMIT = 8 * MB
+"""The most bytes a YAML input may hold (the largest committed one holds 30 kB)."""
+_CHUNK = MB
+
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class InputError(GolfError):
+    """An input file too large, or a YAML document with an alias."""
+
+
+def _too_large(path: Path, limit: int, how: str = "") -> InputError:
+    return InputError(f"{shown(path)}: more than {limit // MB} MB{how}")
+
+
+def read_bytes(path: Path, limit: int = RAW_LIMIT) -> bytes:
+    """The bytes of ``path``; :class:`InputError` past ``limit`` (OSError as ``open`` raises it)."""
+    with open(path, "rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise _too_large(path, limit)
+    return data
+
+
+def gunzip(data: bytes, path: Path, limit: int = GZIP_LIMIT) -> bytes:
+    """``data`` (gzip, read from ``path``) decompressed, in chunks: :class:`InputError` as soon
+    as it passes ``limit`` bytes; damage raises what :func:`gzip.decompress` raises."""
+    chunks = []
+    total = 0
+    with gzip.GzipFile(fileobj=io.BytesIO(data)) as stream:
+        while chunk := stream.read(_CHUNK):
+            total += len(chunk)
+            if total > limit:
+                raise _too_large(path, limit, " when decompressed")
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def read_gzip(path: Path, limit: int = GZIP_LIMIT) -> bytes:
+    """The decompressed bytes of the gzip file ``path`` (:func:`read_bytes`, :func:`gunzip`)."""
+    return gunzip(read_bytes(path), path, limit)
+
+
+def read_yaml_text(path: Path, limit: int = YAML_LIMIT) -> str:
+    """The UTF-8 text of ``path``; :class:`InputError` past ``limit`` bytes."""
+    return read_bytes(path, limit).decode("utf-8")
+
+
+def no_aliases(node: yaml.Node | None, path: Path) -> None:
+    """Refuse a composed document in which a node appears twice (an ``&anchor`` used by an
+    ``*alias``): one walk over the distinct nodes, however many times an alias repeats them."""
+    seen: set[int] = set()
+    todo = [node] if node is not None else []
+    while todo:
+        item = todo.pop()
+        if id(item) in seen:
+            raise InputError(
+                f"{shown(path)}:{item.start_mark.line + 1}: this value is anchored (&) and "
+                "used again by an alias (*); data files may not use YAML aliases"
+            )
+        seen.add(id(item))
+        if isinstance(item, yaml.MappingNode):
+            todo.extend(part for pair in item.value for part in pair)
+        elif isinstance(item, yaml.SequenceNode):
+            todo.extend(item.value)
+
+
+def compose_yaml(path: Path, loader: Any = yaml.SafeLoader, text: str | None = None) -> Any:
+    """The composed node tree of ``path`` (or of its ``text``, read already), bounded and
+    without aliases; YAML errors are raised as :func:`yaml.compose` raises them."""
+    node = yaml.compose(read_yaml_text(path) if text is None else text, Loader=loader)
+    no_aliases(node, path)
+    return node
+
+
+def load_yaml(path: Path, loader: Any = _LOADER, text: str | None = None) -> Any:
+    """``yaml.safe_load`` of ``path`` (or of its ``text``, read already), bounded and without
+    aliases (:func:`compose_yaml`)."""
+    source = read_yaml_text(path) if text is None else text
+    reader = loader(source)
+    try:
+        node = reader.get_single_node()
+        no_aliases(node, path)
+        return reader.construct_document(node) if node is not None else None
+    finally:
+        reader.dispose()
