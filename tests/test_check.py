@@ -12,6 +12,7 @@ import pytest
 
 from generator.check import markup_problems, run_checks
 from generator.i18n.catalogs import ROOT, Language, languages
+from generator.site.build import MARKER, MARKER_TEXT
 from generator.site.render import render_language
 
 
@@ -429,6 +430,7 @@ def test_build_refuses_an_attack_and_leaves_the_site(
     site = tmp_path / "site"
     (site / "nl").mkdir(parents=True)
     (site / "nl" / "index.html").write_text("the previous site", encoding="utf-8")
+    (site / MARKER).write_text(MARKER_TEXT, encoding="utf-8")  # a site a build made
     env = {**os.environ, "PYTHONPATH": str(copy)}
     build = subprocess.run(
         [sys.executable, "-m", "generator", "build", "--site", str(site)],
@@ -441,7 +443,7 @@ def test_build_refuses_an_attack_and_leaves_the_site(
     assert build.returncode == 1, build.stdout + build.stderr
     assert "Traceback" not in build.stderr, build.stderr
     assert any(re.search(expected, line) for line in build.stderr.splitlines()), build.stderr
-    assert sorted(p.name for p in site.rglob("*")) == ["index.html", "nl"]
+    assert sorted(p.name for p in site.rglob("*")) == [MARKER, "index.html", "nl"]
     assert (site / "nl" / "index.html").read_text(encoding="utf-8") == "the previous site"
     check = subprocess.run(
         [sys.executable, "-m", "generator", "check", "--only", "examples,pages,catalogs,safety"],
