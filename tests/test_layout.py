@@ -8,7 +8,8 @@ from pathlib import Path
 from generator.i18n.catalogs import ROOT
 
 ORDER = [
-    {"cache", "jsonlines", "patience", "sixcard"},  # the engines and their helpers
+    # the engines and their helpers (files written whole, inputs read bounded, paths kept inside)
+    {"atomic", "bounded", "cache", "jsonlines", "paths", "patience", "sixcard"},
     {"i18n"},
     {"pages"},
     {"site"},

@@ -37,7 +37,7 @@ from generator.patience import GolfError
 from generator.site import build
 from generator.site.build import write_pages
 from generator.site.placeholders import for_search, join_pictures, split_pictures
-from generator.site.render import render_language
+from generator.site.render import PAGES, render_language
 
 ERROR_MARK = "<!-- generator: error page -->"
 
@@ -193,5 +193,6 @@ def on_pre_build(config: Any) -> None:
         return
     # Printed, not logged: MkDocs' strict mode would turn a logged error into a failed build.
     print(f"error: {message}", file=sys.stderr)
+    # every page of the site says it (a preview started on a broken catalog has none yet)
     names = {path.relative_to(docs_dir).as_posix() for path in docs_dir.rglob("*.md")}
-    write_pages(dict.fromkeys(sorted(names | {"index.md"}), error_page(message)), docs_dir)
+    write_pages(dict.fromkeys(sorted(names | set(PAGES)), error_page(message)), docs_dir)
