@@ -34,6 +34,7 @@ from collections import Counter
 from typing import Any, TextIO
 
 from generator.jsonlines import JsonLines
+from generator.patience.errors import excerpt
 from generator.sixcard.cards import JOKERS_PER_DECK, Card
 from generator.sixcard.errors import GridError, SixCardError
 from generator.sixcard.rules import JokerPair, Layout, Options
@@ -62,7 +63,7 @@ def add_commands(commands: Any) -> None:
 def parse_grid(data: object, options: Options, decks: int) -> list[list[Card]]:
     """Read ``{"grid": [[...], ...]}``; :class:`GridError` (or a card error) says what is wrong."""
     if not isinstance(data, dict) or set(data) != {"grid"}:
-        raise GridError(f'expected {{"grid": [[...], ...]}}, not {json.dumps(data)[:80]}')
+        raise GridError(f'expected {{"grid": [[...], ...]}}, not {excerpt(data)}')
     rows = data["grid"]
     if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
         raise GridError("grid must be a list of rows, each a list of cards")
@@ -70,8 +71,9 @@ def parse_grid(data: object, options: Options, decks: int) -> list[list[Card]]:
     if Layout.of_shape(len(grid), len(grid[0]) if grid else 0) is None or any(
         len(row) != len(grid[0]) for row in grid
     ):
-        shape = " ".join(str(len(row)) for row in grid) or "none"
-        raise GridError(f"a grid is 2x3, 2x2 or 3x3 cards, not {len(grid)} row(s) of {shape}")
+        shape = " ".join(str(len(row)) for row in grid[:9]) or "none"
+        more = " ..." if len(grid) > 9 else ""
+        raise GridError(f"a grid is 2x3, 2x2 or 3x3 cards, not {len(grid)} row(s) of {shape}{more}")
     counts = Counter(card for row in grid for card in row)
     for card, count in counts.items():
         if card.is_joker and not options.jokers:
