@@ -26,12 +26,11 @@ see :mod:`generator.sixcard.simulate`.
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import shlex
 import sys
 from collections import Counter
-from typing import Any, TextIO
+from typing import IO, Any, TextIO
 
 from generator.jsonlines import JsonLines
 from generator.patience.errors import excerpt
@@ -84,7 +83,7 @@ def parse_grid(data: object, options: Options, decks: int) -> list[list[Card]]:
     return grid
 
 
-def score_lines(options: Options, decks: int, lines: TextIO, out: TextIO, err: TextIO) -> int:
+def score_lines(options: Options, decks: int, lines: IO[Any], out: TextIO, err: TextIO) -> int:
     """Answer each grid line of ``lines``; bad lines go to ``err`` as ``stdin:N: what``."""
     reader = JsonLines(lines, err)
     for number, data in reader:
@@ -102,15 +101,14 @@ def score_lines(options: Options, decks: int, lines: TextIO, out: TextIO, err: T
 def run(args: argparse.Namespace) -> int:
     """Run a ``six-card`` command."""
     if args.six_card_command == "score":
-        if isinstance(sys.stdin, io.TextIOWrapper):
-            sys.stdin.reconfigure(errors="replace")
         options = Options(
             jokers=not args.no_jokers,
             wild_twos=args.wild_twos,
             joker_pair=JokerPair(args.joker_pair),
             row_rule=args.row_rule,
         )
-        return score_lines(options, args.decks, sys.stdin, sys.stdout, sys.stderr)
+        stdin = getattr(sys.stdin, "buffer", sys.stdin)  # bytes: see generator.jsonlines
+        return score_lines(options, args.decks, stdin, sys.stdout, sys.stderr)
     from generator.sixcard.simulate import main
 
     command = "python -m generator " + shlex.join(sys.argv[1:])
