@@ -129,6 +129,8 @@ class Deal:
         columns = data["columns"]
         if not isinstance(columns, list):
             raise DealError("'columns' must be a list of 7 lists of cards")
+        if len(columns) != COLUMNS:  # before reading the cards of a long list
+            raise DealError(f"a deal has {COLUMNS} columns, not {len(columns)}")
         parsed_columns = tuple(
             _cards(column, f"column {number}") for number, column in enumerate(columns, start=1)
         )

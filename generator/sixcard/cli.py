@@ -66,13 +66,13 @@ def parse_grid(data: object, options: Options, decks: int) -> list[list[Card]]:
     rows = data["grid"]
     if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
         raise GridError("grid must be a list of rows, each a list of cards")
+    if Layout.of_shape(len(rows), len(rows[0]) if rows else 0) is None or any(
+        len(row) != len(rows[0]) for row in rows
+    ):  # the shape first: a long list of cards is refused before its cards are read
+        shape = " ".join(str(len(row)) for row in rows[:9]) or "none"
+        more = " ..." if len(rows) > 9 else ""
+        raise GridError(f"a grid is 2x3, 2x2 or 3x3 cards, not {len(rows)} row(s) of {shape}{more}")
     grid = [[Card.from_str(text) for text in row] for row in rows]
-    if Layout.of_shape(len(grid), len(grid[0]) if grid else 0) is None or any(
-        len(row) != len(grid[0]) for row in grid
-    ):
-        shape = " ".join(str(len(row)) for row in grid[:9]) or "none"
-        more = " ..." if len(grid) > 9 else ""
-        raise GridError(f"a grid is 2x3, 2x2 or 3x3 cards, not {len(grid)} row(s) of {shape}{more}")
     counts = Counter(card for row in grid for card in row)
     for card, count in counts.items():
         if card.is_joker and not options.jokers:
