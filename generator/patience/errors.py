@@ -59,7 +59,16 @@ def internal_error(error: BaseException) -> str:
 
 EXCERPT = 60
 """About how many characters of an input value an error message quotes."""
-_REPR = reprlib.Repr()
+
+
+class _Repr(reprlib.Repr):
+    """``reprlib``'s bounded repr, its texts inside lists and objects clipped as :func:`excerpt` does."""
+
+    def repr_str(self, x: str, level: int) -> str:
+        return excerpt(x, self.maxstring)
+
+
+_REPR = _Repr()
 _REPR.maxlevel = 2
 _REPR.maxdict = _REPR.maxlist = _REPR.maxtuple = 4
 _REPR.maxstring = _REPR.maxother = 20
