@@ -17,7 +17,8 @@ column and row cancelling). ``line`` is the input line answered. A bad line
 with ``--no-jokers``, more copies of a card than ``--decks`` decks hold,
 default 2, the most any game of the family uses) gets ``stdin:N: what is
 wrong`` on stderr and no answer; the other lines are still answered, and the
-exit status is 1. Blank lines are skipped.
+exit status is 1. Blank lines are skipped. The input limits (a line of at
+most 1 MiB, nesting at most 64 deep, ...) are :mod:`generator.jsonlines`'s.
 
 ``python -m generator six-card simulate [--holes N] [--jobs J] [--out PATH]``:
 see :mod:`generator.sixcard.simulate`.
