@@ -17,7 +17,7 @@ import time
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import IO, Any, NoReturn, TextIO
 
 from generator.atomic import shown as shown_file
 from generator.jsonlines import JsonLines
@@ -68,7 +68,7 @@ Reads one deal a line (JSON, as 'deal' prints it) and answers one JSON line each
 
 def _solve_lines(
     rules: Rules | None,
-    lines: TextIO,
+    lines: IO[Any],
     out: TextIO,
     err: TextIO,
     variants: Sequence[Variant] = (),
@@ -556,11 +556,10 @@ def _catalog(args: argparse.Namespace, out: TextIO) -> int:
 
 def _run(args: argparse.Namespace, variants: Sequence[Variant] = ()) -> int:
     if args.command == "solve":
-        if isinstance(sys.stdin, io.TextIOWrapper):
-            # A line that is not UTF-8 is a bad line (not JSON), not the end of the run.
-            sys.stdin.reconfigure(errors="replace")
         rules = Rules(args.rules) if args.rules else None
-        return _solve_lines(rules, sys.stdin, sys.stdout, sys.stderr, variants, args.best)
+        # Bytes: the reader decodes each line, so a line that is not UTF-8 is one bad line.
+        stdin = getattr(sys.stdin, "buffer", sys.stdin)
+        return _solve_lines(rules, stdin, sys.stdout, sys.stderr, variants, args.best)
     if args.command == "census":
         return _census(args)
     if args.command == "game":

@@ -291,7 +291,7 @@ def test_solve_reads_a_line_that_is_not_utf8_as_a_bad_line() -> None:
         timeout=120,
     )
     assert result.returncode == 1
-    assert result.stderr.decode().splitlines() == ["stdin:1: not JSON: Expecting value at column 1"]
+    assert result.stderr.decode().splitlines() == ["stdin:1: not UTF-8: byte 0xff at column 1"]
     assert [json.loads(line)["line"] for line in result.stdout.splitlines()] == [2]
 
 

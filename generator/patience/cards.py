@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.patience.errors import CardError
+from generator.patience.errors import CardError, excerpt
 
 RANKS = "A23456789TJQK"
 """Rank letters; a rank's number is its position plus one (ace 1, king 13)."""
@@ -67,7 +67,7 @@ class Card:
             or text[1] not in SUITS
         ):
             raise CardError(
-                f"bad card: {text!r} (expected a rank {RANKS} and a suit {SUITS}, like '8S', or {JOKER_NOTATION!r})"
+                f"bad card: {excerpt(text)} (expected a rank {RANKS} and a suit {SUITS}, like '8S', or {JOKER_NOTATION!r})"
             )
         return cls(RANKS.index(text[0]) + 1, text[1])
 

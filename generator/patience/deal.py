@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from generator.patience.cards import FULL_DECK, JOKER, JOKER_RANK, MAX_JOKERS, Card
-from generator.patience.errors import CardError, DealCodeError, DealError
+from generator.patience.errors import CardError, DealCodeError, DealError, excerpt
 
 if TYPE_CHECKING:
     from generator.patience.rules import RuleSet
@@ -129,6 +129,8 @@ class Deal:
         columns = data["columns"]
         if not isinstance(columns, list):
             raise DealError("'columns' must be a list of 7 lists of cards")
+        if len(columns) != COLUMNS:  # before reading the cards of a long list
+            raise DealError(f"a deal has {COLUMNS} columns, not {len(columns)}")
         parsed_columns = tuple(
             _cards(column, f"column {number}") for number, column in enumerate(columns, start=1)
         )
@@ -157,7 +159,7 @@ def _card(value: Any, where: str) -> Card:
 
 def _cards(values: Any, where: str) -> tuple[Card, ...]:
     if not isinstance(values, list):
-        raise DealError(f"{where}: expected a list of cards, got {values!r}")
+        raise DealError(f"{where}: expected a list of cards, got {excerpt(values)}")
     return tuple(_card(value, f"{where}, card {i}") for i, value in enumerate(values, start=1))
 
 
@@ -203,21 +205,23 @@ class DealCode:
         parts = text.strip().split("-")
         if len(parts) != 3:
             raise DealCodeError(
-                f"bad deal code {text!r}: expected three parts like '{CODE_PREFIX}-E-AAAAAAB'"
+                f"bad deal code {excerpt(text)}: expected three parts like '{CODE_PREFIX}-E-AAAAAAB'"
             )
         prefix, letter, digits = parts
         if prefix != CODE_PREFIX:
-            raise DealCodeError(f"bad deal code {text!r}: prefix {prefix!r} is not {CODE_PREFIX!r}")
+            raise DealCodeError(
+                f"bad deal code {excerpt(text)}: prefix {excerpt(prefix, 20)} is not {CODE_PREFIX!r}"
+            )
         letter = LEGACY_RULES_LETTERS.get(letter, letter)
         if letter not in RULES_LETTERS:
             legacy = ", ".join(LEGACY_RULES_LETTERS)
             raise DealCodeError(
-                f"bad deal code {text!r}: rules letter {parts[1]!r} is not one of "
+                f"bad deal code {excerpt(text)}: rules letter {excerpt(parts[1], 20)} is not one of "
                 f"{', '.join(RULES_LETTERS)} (or the old {legacy})"
             )
         if len(digits) != CODE_LETTERS or any(ch not in _ALPHABET for ch in digits):
             raise DealCodeError(
-                f"bad deal code {text!r}: deal number {digits!r} is not "
+                f"bad deal code {excerpt(text)}: deal number {excerpt(digits, 20)} is not "
                 f"{CODE_LETTERS} capital letters A-Z"
             )
         number = 0

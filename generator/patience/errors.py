@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import reprlib
 import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -58,3 +59,46 @@ def internal_error(error: BaseException) -> str:
             break
     message = " ".join(str(error).split())
     return f"internal error: {type(error).__name__}: {message}{where}"
+
+
+EXCERPT = 60
+"""About how many characters of an input value an error message quotes."""
+
+
+class _Repr(reprlib.Repr):
+    """``reprlib``'s bounded repr, its texts inside lists and objects clipped as :func:`excerpt` does."""
+
+    def repr_str(self, x: str, level: int) -> str:
+        return excerpt(x, self.maxstring)
+
+
+_REPR = _Repr()
+_REPR.maxlevel = 2
+_REPR.maxdict = _REPR.maxlist = _REPR.maxtuple = 4
+_REPR.maxstring = _REPR.maxother = 20
+
+
+def excerpt(value: object, limit: int = EXCERPT) -> str:
+    r"""``value`` as ``!r`` shows it, clipped to about ``limit`` characters with ``…``.
+
+    An error message quotes input with this, so a long or strange text stays one
+    short line (control characters escaped as ``repr`` escapes them):
+
+    >>> print(excerpt("8S"), excerpt(None), excerpt("A" * 100, 10), excerpt("a\nb"))
+    '8S' None 'AAAAAAAAAA'… 'a\nb'
+    >>> print(excerpt("\x00" * 100, 20))
+    '\x00\x00\x00\x00'…
+    >>> print(excerpt([["AS"] * 9] * 9))
+    [['AS', 'AS', 'AS', 'AS', ...], ['AS', 'AS', 'AS', 'AS', ...…
+    """
+    if not isinstance(value, str):
+        text = _REPR.repr(value)
+        return text if len(text) <= limit else text[:limit] + "…"
+    size = min(len(value), limit)
+    text = repr(value[:size])
+    while len(text) > limit + 2:  # escapes make the repr longer than the text: quote less
+        size = max(1, min(size - 1, size * limit // len(text)))
+        text = repr(value[:size])
+        if size == 1:
+            break
+    return text + "…" if size < len(value) else text

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.patience.errors import excerpt
 from generator.sixcard.errors import SixCardCardError
 
 RANKS = "A23456789TJQK"
@@ -72,7 +73,7 @@ class Card:
             or text[1] not in SUITS
         ):
             raise SixCardCardError(
-                f"bad card: {text!r} (rank {RANKS}, suit {SUITS}, like '8S'; or {JOKER_NOTATION!r})"
+                f"bad card: {excerpt(text)} (rank {RANKS}, suit {SUITS}, like '8S'; or {JOKER_NOTATION!r})"
             )
         return cls(RANKS.index(text[0]) + 1, text[1])
 

@@ -17,7 +17,8 @@ column and row cancelling). ``line`` is the input line answered. A bad line
 with ``--no-jokers``, more copies of a card than ``--decks`` decks hold,
 default 2, the most any game of the family uses) gets ``stdin:N: what is
 wrong`` on stderr and no answer; the other lines are still answered, and the
-exit status is 1. Blank lines are skipped.
+exit status is 1. Blank lines are skipped. The input limits (a line of at
+most 1 MiB, nesting at most 64 deep, ...) are :mod:`generator.jsonlines`'s.
 
 ``python -m generator six-card simulate [--holes N] [--jobs J] [--out PATH | --update-data]``:
 see :mod:`generator.sixcard.simulate`.
@@ -26,14 +27,14 @@ see :mod:`generator.sixcard.simulate`.
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import shlex
 import sys
 from collections import Counter
-from typing import Any, TextIO
+from typing import IO, Any, TextIO
 
 from generator.jsonlines import JsonLines
+from generator.patience.errors import excerpt
 from generator.sixcard.cards import JOKERS_PER_DECK, Card
 from generator.sixcard.errors import GridError, SixCardError
 from generator.sixcard.rules import JokerPair, Layout, Options
@@ -72,16 +73,17 @@ def add_commands(commands: Any) -> None:
 def parse_grid(data: object, options: Options, decks: int) -> list[list[Card]]:
     """Read ``{"grid": [[...], ...]}``; :class:`GridError` (or a card error) says what is wrong."""
     if not isinstance(data, dict) or set(data) != {"grid"}:
-        raise GridError(f'expected {{"grid": [[...], ...]}}, not {json.dumps(data)[:80]}')
+        raise GridError(f'expected {{"grid": [[...], ...]}}, not {excerpt(data)}')
     rows = data["grid"]
     if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
         raise GridError("grid must be a list of rows, each a list of cards")
+    if Layout.of_shape(len(rows), len(rows[0]) if rows else 0) is None or any(
+        len(row) != len(rows[0]) for row in rows
+    ):  # the shape first: a long list of cards is refused before its cards are read
+        shape = " ".join(str(len(row)) for row in rows[:9]) or "none"
+        more = " ..." if len(rows) > 9 else ""
+        raise GridError(f"a grid is 2x3, 2x2 or 3x3 cards, not {len(rows)} row(s) of {shape}{more}")
     grid = [[Card.from_str(text) for text in row] for row in rows]
-    if Layout.of_shape(len(grid), len(grid[0]) if grid else 0) is None or any(
-        len(row) != len(grid[0]) for row in grid
-    ):
-        shape = " ".join(str(len(row)) for row in grid) or "none"
-        raise GridError(f"a grid is 2x3, 2x2 or 3x3 cards, not {len(grid)} row(s) of {shape}")
     counts = Counter(card for row in grid for card in row)
     for card, count in counts.items():
         if card.is_joker and not options.jokers:
@@ -92,7 +94,7 @@ def parse_grid(data: object, options: Options, decks: int) -> list[list[Card]]:
     return grid
 
 
-def score_lines(options: Options, decks: int, lines: TextIO, out: TextIO, err: TextIO) -> int:
+def score_lines(options: Options, decks: int, lines: IO[Any], out: TextIO, err: TextIO) -> int:
     """Answer each grid line of ``lines``; bad lines go to ``err`` as ``stdin:N: what``."""
     reader = JsonLines(lines, err)
     for number, data in reader:
@@ -110,15 +112,14 @@ def score_lines(options: Options, decks: int, lines: TextIO, out: TextIO, err: T
 def run(args: argparse.Namespace) -> int:
     """Run a ``six-card`` command."""
     if args.six_card_command == "score":
-        if isinstance(sys.stdin, io.TextIOWrapper):
-            sys.stdin.reconfigure(errors="replace")
         options = Options(
             jokers=not args.no_jokers,
             wild_twos=args.wild_twos,
             joker_pair=JokerPair(args.joker_pair),
             row_rule=args.row_rule,
         )
-        return score_lines(options, args.decks, sys.stdin, sys.stdout, sys.stderr)
+        stdin = getattr(sys.stdin, "buffer", sys.stdin)  # bytes: see generator.jsonlines
+        return score_lines(options, args.decks, stdin, sys.stdout, sys.stderr)
     from generator.sixcard.simulate import main
 
     command = "python -m generator " + shlex.join(sys.argv[1:])
