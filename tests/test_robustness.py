@@ -434,6 +434,16 @@ def wait_for(url: str, words: str, deadline: float) -> str:
     raise AssertionError(f"{words!r} never appeared at {url}; last page: {page[:300]!r}")
 
 
+def interrupt(process: subprocess.Popen[bytes]) -> None:
+    """Ctrl-C, as a user stops ``serve``; killed if it has not stopped within 20 s."""
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 def test_serve_shows_a_broken_catalog_and_recovers(restore: Path, tmp_path: Path) -> None:
     copy = restore
     port = free_port()
@@ -464,12 +474,7 @@ def test_serve_shows_a_broken_catalog_and_recovers(restore: Path, tmp_path: Path
         page = wait_for(url, "Kolom 1:", time.monotonic() + 60)
         assert "placeholders of" not in page
     finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        interrupt(process)
     assert "Traceback" not in err.read_text()
     assert process.returncode == 130  # stopped by Ctrl-C, as a shell reports it
 
@@ -508,12 +513,7 @@ def test_serve_starts_on_a_broken_catalog_and_shows_its_error(
         edit(copy, NL, BROKEN[1], BROKEN[0])
         wait_for(url, "Kolom 1:", time.monotonic() + 60)
     finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        interrupt(process)
     assert "Traceback" not in err.read_text() and "Aborted" not in err.read_text()
 
 

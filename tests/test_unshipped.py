@@ -3,25 +3,12 @@ the site and of every page's language switcher, and previews it only through ``s
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from tests.test_check import edit, repository_copy
+from tests.test_no_overwrite import run
 
 LANGUAGES = "locales/languages.yaml"
-
-
-def run(copy: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "generator", *args],
-        cwd=copy,
-        env={**os.environ, "PYTHONPATH": str(copy)},
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
 
 
 def test_an_unshipped_language_is_left_out_of_the_site_and_its_switcher(tmp_path: Path) -> None:
