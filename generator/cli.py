@@ -269,7 +269,7 @@ def _check(only: str | None, out: TextIO, err: TextIO) -> int:
     start = time.perf_counter()
     problems = run_checks(parts)
     for problem in problems:
-        print(problem, file=out)
+        print(shown(problem), file=out)
     seconds = time.perf_counter() - start
     if problems:
         print(
