@@ -131,6 +131,12 @@ BAD_LANGUAGES = {
         "theme_language 'xx' has no translation in Material for MkDocs",
     ),
     "source not a code": ("source: en\n", "source: fr\n", ("source: fr", 1), "source 'fr'"),
+    "name with a right-to-left override": (
+        "name: Nederlands\n",
+        'name: "Neder\\u202elands"\n',
+        ('name: "Neder', 1),
+        "name 'Neder\\u202elands' holds an invisible character (U+202E)",
+    ),
     "golden file outside the repository": (
         "rules: tests/golden/nl.txt",
         "rules: /proc/self/environ",

@@ -44,6 +44,11 @@ EDITS = {
         "      - 'http://politaire.com/article/golf.html\"x'\n",
         "confirmed_by: not an http(s) address without blanks or quotes",
     ),
+    "a right-to-left override in a title": (
+        "    title: Golf\n",
+        '    title: "Go\\u202elf"\n',
+        "title 'Go\\u202elf' holds an invisible character (U+202E)",
+    ),
 }
 
 

@@ -162,7 +162,15 @@ def languages(path: Path = LANGUAGES_FILE) -> list[Language]:
         if code in seen:
             raise fail(code_node, f"language {code!r} is listed twice (first at line {seen[code]})")
         seen[code] = code_node.start_mark.line + 1
-        name = text(fields["name"][1], "name")
+        name_node = fields["name"][1]
+        name = text(name_node, "name")
+        hidden = [c for c in name if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")]
+        if hidden or name != name.strip():
+            what = f"U+{ord(hidden[0]):04X}" if hidden else "blanks at its ends"
+            raise fail(
+                name_node,
+                f"name {name!r} holds an invisible character ({what}); the switcher shows it",
+            )
         theme_node = fields["theme_language"][1]
         theme_language = text(theme_node, "theme_language")
         if not THEME_LANGUAGE.fullmatch(theme_language):

@@ -24,6 +24,7 @@ import datetime
 import itertools
 import math
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -188,6 +189,13 @@ def _source(data: _Located, key: str, entry: dict[str, Any], checked: bool) -> S
             return None
         if not isinstance(value, str) or not value.strip():
             raise data.error(entry, f"{key}: {name} must be text, not {value!r}")
+        hidden = [c for c in value if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")]
+        if hidden:
+            raise data.error(
+                entry,
+                f"{key}: {name} {value!r} holds an invisible character (U+{ord(hidden[0]):04X}); "
+                "the sources page shows it",
+            )
         return value
 
     year = data.field(entry, "year")
