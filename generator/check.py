@@ -68,6 +68,7 @@ from generator.patience.solver import solve
 from generator.site.approval import (
     ApprovalError,
     approved_problems,
+    committed_text,
     english_at_approval,
     page_texts,
     seed_problems,
@@ -509,7 +510,7 @@ def _fact_tokens(line: str, verdicts: set[str]) -> list[tuple[str, int, int]]:
         (m.group(0), m.start(), m.end()) for m in NUMBER_OR_CARD.finditer(line) if m.start() >= skip
     ]
     if line.startswith("|"):  # a verdict is a table cell's first word ("no", "yes, in 51 moves")
-        for match in re.finditer(r"\|\s*([^\W\d_]+)", line):
+        for match in re.finditer(r"\|\s*[\"'“”„«»‘’‚]*([^\W\d_]+)", line):
             if match.group(1).lower() in verdicts:
                 found.append((match.group(1), match.start(1), match.end(1)))
     return found
@@ -609,12 +610,14 @@ def approval_guard(
             verdicts = _verdict_words(reader)
             where = relative_to_root(path)
             english_old = english_at_approval(path) if code != source else None
-            if old is not None and english_old is not None:
+            # a translated text deleted before approving is compared with the committed one
+            approved_was = old if old is not None else committed_text(path)
+            if approved_was is not None and english_old is not None:
                 if not english_texts:
                     english_texts = page_texts(by_code[source], page_facts(), rendered[source])
                 english_reader = Page.of(by_code[source], page, rendered[source][f"{page}.md"])
                 for number, facts_was, facts_now, english in translation_alone(
-                    old,
+                    approved_was,
                     new,
                     english_old,
                     english_texts[page],
@@ -805,6 +808,41 @@ def check_catalog(language: Language, pot_ids: set[tuple[str | None, str]]) -> P
         if (message.context, ids_[0]) not in pot_ids:
             yield f"{where}:{message.lineno}: {_clip(ids_[0], 60)!r} is no longer in the .pot; {UPDATE}"
     yield from (_located(p) for p in placeholder_problems(path, catalog))
+    yield from verdict_problems(where, catalog)
+
+
+VERDICT_NO, VERDICT_YES = "no", ("yes, in %(count)s move", "yes, in %(count)s moves")
+"""The examples table's verdict cells: "no", and "yes, in 51 moves"."""
+
+
+def verdict_problems(where: str, catalog: Any) -> Problems:
+    """A translation of the verdicts that would make a cell say the opposite: "no" must be one
+    word of letters, and not the first word of "yes, in N moves" (a translator's "ja" for "no"
+    would turn every unwinnable deal's verdict around, in a sentence every check reads back
+    through the same catalog)."""
+    no = catalog.get(VERDICT_NO)
+    yes = catalog.get(VERDICT_YES[0])
+    if no is None or not no.string or no.fuzzy:
+        return
+    line = string_line(no)
+    word = str(no.string)
+    if not re.fullmatch(r"[^\W\d_]+", word):
+        yield (
+            f"{where}:{line}: the translation of 'no' (a verdict of the examples table) must be "
+            f"one word of letters, not {_clip(word, 40)!r}"
+        )
+        return
+    if yes is None or yes.fuzzy:
+        return
+    for form, text in enumerate(message_strings(yes)[1]):
+        first = re.match(r"[^\W\d_]+", text or "")
+        if first and first.group(0).lower() == word.lower():
+            yield (
+                f"{where}:{line}: the translation of 'no' is {word!r}, the first word of the "
+                f"translation of 'yes, in %(count)s moves' ({_clip(text, 40)!r}, line "
+                f"{string_line(yes, form)}): the verdicts would say the same"
+            )
+            return
 
 
 def check_catalogs(languages: list[Language]) -> Problems:
@@ -875,8 +913,17 @@ def invisible(text: str) -> list[str]:
     return [
         f"U+{ord(c):04X} {unicodedata.name(c, '<control>')}"
         for c in text
-        if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")
+        if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") or c in BLANK_LOOKING
     ]
+
+
+BLANK_LOOKING = frozenset(
+    "\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0"
+    + "".join(map(chr, range(0x180B, 0x1810)))
+    + "".join(map(chr, range(0xFE00, 0xFE10)))
+)
+"""Characters outside Cc and Cf that show nothing either: the combining grapheme joiner, the
+Hangul fillers, the Khmer inherent vowels, the blank Braille pattern, the variation selectors."""
 
 
 def invisible_problems(source: str, translation: str) -> list[str]:

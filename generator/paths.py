@@ -37,8 +37,12 @@ def inside_repository(text: str, root: Path = ROOT) -> Path:
         or text.startswith("~")
     ):
         raise ValueError(f"{text!r} is an absolute path; {how}")
-    if ".." in PurePosixPath(text.replace("\\", "/")).parts:
+    parts = PurePosixPath(text.replace("\\", "/")).parts
+    if ".." in parts:
         raise ValueError(f"{text!r} has a '..'; {how}")
+    if any(part.startswith(".") for part in parts):
+        # .git/config, .env: a file of the checkout, but none of the project's own
+        raise ValueError(f"{text!r} is inside a hidden folder or file; {how}")
     path = root / text
     resolved = path.resolve()
     if not resolved.is_relative_to(root.resolve()):

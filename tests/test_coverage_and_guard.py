@@ -230,3 +230,22 @@ def test_approve_refuses_a_translation_that_adds_a_number_even_reordered(
         "a translation alone cannot change a number or a card" in line and "--reordered" not in line
         for line in refused.value.refused
     ), refused.value.refused[:3]
+
+
+def test_deleting_the_approved_text_does_not_switch_the_rule_off(
+    approved: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The swapped translation, approved after deleting its approved text: the rule compares
+    with the committed text instead (git; here the repository's approved texts stand in)."""
+    committed = {
+        p.relative_to(approved): p.read_text(encoding="utf-8") for p in approved.rglob("*.txt")
+    }
+    monkeypatch.setattr(
+        check, "committed_text", lambda path: committed.get(path.relative_to(approved))
+    )
+    (approved / "nl" / "won-game.txt").unlink()
+    shipped = _translated(tmp_path, *SWAPPED)
+    with pytest.raises(check.ApprovalRefused) as refused:
+        approval.approve(shipped, "nl", "won-game", guard=check.approval_guard(shipped))
+    assert any("a translation alone cannot change" in line for line in refused.value.refused)
+    assert not (approved / "nl" / "won-game.txt").exists()

@@ -80,6 +80,11 @@ COMMANDS = {
         "error: generator/data/sixcard_simulation.json holds 20000 holes per configuration and "
         "player; --holes 4 would replace it with fewer",
     ),
+    "simulate --work in the data folder": (
+        ["six-card", "simulate", "--holes", "4", "--jobs", "1", "--work", DATA],
+        1,
+        f"error: --work {DATA}: that is inside the package",
+    ),
     "simulate --out the data file": (
         ["six-card", "simulate", "--holes", "4", "--out", f"{DATA}/sixcard_simulation.json"],
         1,
@@ -123,3 +128,42 @@ def test_a_second_census_run_into_the_same_folder_stops_at_once(copy: Path) -> N
         "finish (then run the same command to go on), or give another --out"
     ]
     assert list(folder.iterdir()) == []
+
+
+def test_a_census_never_writes_through_a_symlinked_partial_file(copy: Path) -> None:
+    """A resume truncates and appends its ``.partial`` file: one that is a link into the
+    committed data is refused before anything is written."""
+    before = checksums(copy / DATA)
+    folder = copy / "_build" / "linked"
+    folder.mkdir(parents=True)
+    (folder / "strict.csv.gz.partial").symlink_to(copy / DATA / "census" / "strict.csv.gz")
+    result = run(
+        copy, "census", "--from", "1", "--to", "3", "--rules", "strict", "--out", str(folder)
+    )
+    assert result.returncode == 1
+    assert errors(result) == [
+        "error: _build/linked/strict.csv.gz.partial is a symbolic link (to "
+        "generator/data/census/strict.csv.gz); a census writes only files of its own"
+    ]
+    assert checksums(copy / DATA) == before
+
+
+def test_a_simulation_chunk_it_did_not_write_is_one_line(copy: Path) -> None:
+    work = copy / "_build" / "chunks"
+    assert (
+        run(
+            copy, "six-card", "simulate", "--holes", "4", "--jobs", "1", "--work", str(work)
+        ).returncode
+        == 0
+    )
+    chunk = sorted(work.glob("*.json"))[0]
+    for text in ("garbage", '{"holes": 5}', '{"holes": [[1]]}'):
+        chunk.write_text(text, encoding="utf-8")
+        result = run(
+            copy, "six-card", "simulate", "--holes", "4", "--jobs", "1", "--work", str(work)
+        )
+        assert result.returncode == 1, result.stderr
+        assert "internal error" not in result.stderr
+        assert errors(result)[0].startswith(
+            f"error: {chunk.relative_to(copy)}: not a chunk this command wrote"
+        )

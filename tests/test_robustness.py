@@ -143,6 +143,12 @@ BAD_LANGUAGES = {
         ("/proc/self/environ", 1),
         "golden file '/proc/self/environ' is an absolute path",
     ),
+    "golden file in the git folder": (
+        "rules: tests/golden/nl.txt",
+        "rules: .git/config",
+        (".git/config", 1),
+        "golden file '.git/config' is inside a hidden folder or file",
+    ),
     "golden file climbing out": (
         "rules: tests/golden/nl.txt",
         "rules: tests/../../../../etc/passwd",

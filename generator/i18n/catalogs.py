@@ -240,7 +240,9 @@ PERCENT = re.compile(
 """A ``%``: ``%%``, or a placeholder ``%(name)s`` (flags, width, precision allowed); else a bare ``%``."""
 DIGITS = re.compile(r"\d+")
 """A run of digits, of any script (``str`` patterns match every Unicode decimal digit)."""
-SUITS = "♣♦♥♠"
+SUITS = "♣♦♥♠♧♢♡♤"
+"""Suit symbols, filled and outlined; the playing cards of Unicode's block U+1F0A0-U+1F0FF count
+as suits too (:func:`_facts`)."""
 COUNT = "count"
 """The placeholder of a plural message that holds its number (``{% trans count=... %}``)."""
 
@@ -294,11 +296,13 @@ def _facts(text: str) -> tuple[set[str], set[str]]:
     plain = PERCENT.sub(" ", text)
     runs = [""]
     for character in plain:
-        if unicodedata.digit(character, None) is not None or DIGITS.match(character):
+        # a digit of any script, and any other number: Roman Ⅻ, CJK 十, ½, ⑩
+        if unicodedata.numeric(character, None) is not None or DIGITS.match(character):
             runs[-1] += character
         elif runs[-1]:
             runs.append("")
-    return {run for run in runs if run}, {c for c in plain if c in SUITS}
+    suits = {c for c in plain if c in SUITS or 0x1F0A0 <= ord(c) <= 0x1F0FF}
+    return {run for run in runs if run}, suits
 
 
 def message_strings(message: Message) -> tuple[list[str], list[str]]:

@@ -53,7 +53,7 @@ from pathlib import Path
 from typing import TextIO
 
 from generator import bounded, cache
-from generator.atomic import atomic_file
+from generator.atomic import atomic_file, shown
 from generator.patience.deal import MAX_NUMBER, TABLEAU_SIZE, Deal, DealCode, deal_for
 from generator.patience.errors import GolfError
 from generator.patience.rules import Rules, RuleSet, Variant
@@ -817,6 +817,12 @@ def _run_one(
     first, last, workers, best = job.first, job.last, job.workers, job.best
     path = job.folder / file_name(rule_set)
     partial = path.with_name(path.name + PARTIAL)
+    for written in (partial, path):
+        if written.is_symlink():  # a resume truncates and appends: never through a link
+            raise CensusError(
+                f"{shown(written)} is a symbolic link (to {where(written)}); a census writes "
+                "only files of its own"
+            )
     best_text = "on" if best else "off"
     header = {
         "command": job.command,

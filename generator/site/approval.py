@@ -226,6 +226,18 @@ def _git(*args: str) -> subprocess.CompletedProcess[bytes] | None:
         return None
 
 
+def committed_text(path: Path) -> str | None:
+    """``path`` as the last commit holds it (None: not committed, or no git). An approved text
+    deleted from the working tree is still compared with what was approved."""
+    name = relative(path)
+    if Path(name).is_absolute():
+        return None
+    shown = _git("show", f"HEAD:{name}")
+    if shown is None or shown.returncode != 0:
+        return None
+    return shown.stdout.decode("utf-8", errors="replace")
+
+
 def english_at_approval(path: Path) -> str | None:
     """The English approved text as it was when the translated approved text ``path`` was
     last approved: the English text of the commit that last changed ``path`` (if ``path`` is
@@ -249,8 +261,15 @@ def review_since(base: str) -> list[str]:
     """:func:`review` of every approved text changed since the git revision ``base`` (the
     working tree's text against ``base``'s), for a second person to read; the English beside
     a translated page is the working tree's."""
-    if not base or base.startswith("-") or any(c.isspace() or c == ":" for c in base):
-        raise ApprovalError(f"--review {base!r}: not a git revision (a branch, tag or commit)")
+    if (
+        not base
+        or len(base) > 200
+        or base.startswith("-")
+        or any(c.isspace() or c == ":" or not c.isprintable() for c in base)
+    ):
+        raise ApprovalError(
+            f"--review {_shown(base)!r}: not a git revision (a branch, tag or commit)"
+        )
 
     def git(*args: str) -> subprocess.CompletedProcess[bytes]:
         done = _git(*args)
@@ -390,7 +409,8 @@ def _selected(given: str | None, known: list[str], what: str) -> list[str]:
     chosen = [item.strip() for item in given.split(",") if item.strip()]
     unknown = [item for item in chosen if item not in known]
     if unknown:
-        raise ApprovalError(f"no such {what}: {', '.join(unknown)} ({what}s: {', '.join(known)})")
+        shown = ", ".join(_shown(item) for item in unknown[:5])
+        raise ApprovalError(f"no such {what}: {shown} ({what}s: {', '.join(known)})")
     return chosen
 
 

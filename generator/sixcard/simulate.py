@@ -195,10 +195,31 @@ def ratio_figure(pairs: Iterable[tuple[float, float]]) -> dict[str, Any]:
 
 
 def load_holes(work: Path, holes: int) -> dict[tuple[str, str], list[list[int]]]:
+    """Every saved chunk's holes; :class:`OptionsError` naming a chunk this command did not write."""
+    from generator.sixcard.errors import OptionsError
+
     result: dict[tuple[str, str], list[list[int]]] = {}
     for task in tasks(holes):
-        data = json.loads(chunk_path(work, task).read_text())
-        result.setdefault((task[0], task[1]), []).extend(data["holes"])
+        path = chunk_path(work, task)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            rows = data["holes"]
+            if (
+                not isinstance(rows, list)
+                or len(rows) != task[3]
+                or not all(
+                    isinstance(row, list)
+                    and len(row) == 8
+                    and all(isinstance(v, int) and not isinstance(v, bool) for v in row)
+                    for row in rows
+                )
+            ):
+                raise ValueError(f"expected {task[3]} holes of 8 whole numbers")
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise OptionsError(
+                f"{path}: not a chunk this command wrote ({error}); delete it and run again"
+            ) from None
+        result.setdefault((task[0], task[1]), []).extend(rows)
     return result
 
 
@@ -312,6 +333,10 @@ def main(
     if holes < 2:
         raise OptionsError(f"--holes must be 2 or more, not {holes}")
     path = output_path(out, update_data, holes)
+    from generator.paths import in_package
+
+    if work and in_package(Path(work)):
+        raise OptionsError(f"--work {work}: that is inside the package; give another folder")
     jobs = jobs or os.cpu_count() or 1
     if jobs < 1:
         raise OptionsError(f"--jobs must be 1 or more, not {jobs}")
