@@ -159,16 +159,24 @@ def word_diff(old: Sequence[str], new: Sequence[str]) -> str:
     return " ".join(piece for piece in pieces if piece)
 
 
-def differences(expected: Sequence[str], actual: Sequence[str]) -> list[Difference]:
-    """One :class:`Difference` per run of lines that differ."""
-    found = []
-    matcher = difflib.SequenceMatcher(None, expected, actual, autojunk=False)
+def changed_runs(old: Sequence[str], new: Sequence[str]) -> Iterator[tuple[int, int, int, int]]:
+    """The runs of lines that differ: ``(i1, i2, j1, j2)``, ``old[i1:i2]`` became ``new[j1:j2]``.
+
+    >>> list(changed_runs(["a", "b", "c"], ["a", "B", "c", "d"]))
+    [(1, 2, 1, 2), (3, 3, 3, 4)]
+    """
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag == "equal":
-            continue
-        line = max(1, min(i1 + 1, len(expected)))
-        found.append(Difference(line, word_diff(expected[i1:i2], actual[j1:j2])))
-    return found
+        if tag != "equal":
+            yield i1, i2, j1, j2
+
+
+def differences(expected: Sequence[str], actual: Sequence[str]) -> list[Difference]:
+    """One :class:`Difference` per run of lines that differ, at its line in ``expected``."""
+    return [
+        Difference(max(1, min(i1 + 1, len(expected))), word_diff(expected[i1:i2], actual[j1:j2]))
+        for i1, i2, j1, j2 in changed_runs(expected, actual)
+    ]
 
 
 def review(
@@ -189,10 +197,7 @@ def review(
     if english_lines is not None and len(english_lines) != len(new_lines):
         english_lines = None  # not line for line: nothing to put beside it
     shown = []
-    matcher = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag == "equal":
-            continue
+    for i1, i2, j1, j2 in changed_runs(old_lines, new_lines):
         line = max(1, min(j1 + 1, len(new_lines)))
         shown.append(f"{where}:{line}: {word_diff(old_lines[i1:i2], new_lines[j1:j2])}")
         if english_lines is not None:
