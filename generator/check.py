@@ -16,10 +16,12 @@ Each part returns problems as ``file:line: what is wrong``:
   shipped language's ``.po`` is complete (nothing untranslated or fuzzy), its
   placeholders match the English and its plural forms are valid;
 - ``safety``: no translation adds markup the English text does not have;
-- ``census``: a random sample of the census rows (``generator/data/census/``)
-  re-solved, about a second's worth, and a random sample of the 6-Card Golf
-  simulation's holes played again (:mod:`generator.twopath.simulation`); a
-  failure prints the seed that replays it;
+- ``census``: every census shard's summary compared with its rows, and a sample of
+  every shard (``generator/data/census/``) re-solved, drawn by ``check`` (915 rows of
+  100,000: a falsification of 0.5% of a shard's rows is caught with probability 99%),
+  and a random sample of the 6-Card Golf simulation's holes played again
+  (:mod:`generator.twopath.simulation`); a failure prints the salt or seed that
+  replays it;
 - ``site``: every language's site builds with ``mkdocs build --strict``
   (MkDocs' link validation included), into a temporary folder.
 """
@@ -996,15 +998,28 @@ def check_site(
     return found + problems
 
 
-def check_census() -> Problems:
-    """A random sample of the census rows re-solved (seed from $GOLF_CENSUS_SEED, else random)."""
-    from generator.patience.census import SEED_VARIABLE, sample_problems
+SEED_VARIABLE = "GOLF_CENSUS_SEED"
+"""Set it to replay the 6-Card Golf simulation's sample a failed check drew."""
 
+
+def check_census() -> Problems:
+    """The census: every shard's summary against its rows, then a sample of every shard
+    re-solved (drawn from the shard's digest and a salt: $GOLF_CENSUS_SALT, else random); and
+    the 6-Card Golf simulation's sample (seed from $GOLF_CENSUS_SEED, else random)."""
+    from generator.census.verify import SALT_VARIABLE, sample_problems, summary_problems
+
+    salt = os.environ.get(SALT_VARIABLE) or None
+    if salt is not None and not re.fullmatch(r"[0-9a-f]{1,64}", salt):
+        yield f"${SALT_VARIABLE}: {salt[:40]!r} is not a salt (1 to 64 hexadecimal digits)"
+        return
+    problems = list(summary_problems())
+    yield from problems
+    if not problems:
+        yield from sample_problems(salt=salt)
     seed = os.environ.get(SEED_VARIABLE, "")
     if seed and not seed.isdigit():
-        yield f"${SEED_VARIABLE}: {seed!r} is not a whole number"
+        yield f"${SEED_VARIABLE}: {seed[:40]!r} is not a whole number"
         return
-    yield from sample_problems(seed=int(seed) if seed else None)
     from generator.twopath.simulation import sample_problems as simulation_sample
 
     yield from simulation_sample(seed=int(seed) if seed else None)

@@ -12,7 +12,9 @@ import io
 import json
 import os
 import shlex
+import signal
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Sequence
@@ -20,6 +22,8 @@ from pathlib import Path
 from typing import IO, Any, NoReturn, TextIO
 
 from generator.atomic import shown as shown_file
+from generator.census.format import SHARD_SIZE, parse_rule_set
+from generator.census.runner import Stopped
 from generator.jsonlines import JsonLines
 from generator.pages.recorded import load_reference_game
 from generator.paths import in_package, shown
@@ -114,20 +118,34 @@ def _solve_lines(
     return reader.status
 
 
-def _census(args: argparse.Namespace) -> int:
-    from generator.patience.census import (
-        CENSUS_DIR,
-        DEFAULT_CENSUS_OUT,
-        STANDARD_RULE_SETS,
-        CensusJob,
-        run_census,
+def _executor_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--executor",
+        choices=["local", "dask"],
+        default="local",
+        help="where to solve: a local process pool (default) or Dask",
     )
+    parser.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="with --executor dask: the scheduler (tcp://host:8786); default: a local cluster "
+        "of --workers processes",
+    )
+
+
+def _census(args: argparse.Namespace) -> int:
+    from generator.census.format import CENSUS_DIR, DEFAULT_CENSUS_OUT, STANDARD_RULE_SETS
+    from generator.census.runner import CensusJob, run_census
 
     if args.workers is not None and args.workers < 1:
         raise GolfError(f"--workers {args.workers}: need at least 1")
     words = ["python -m generator census", f"--from {args.first}", f"--to {args.last}"]
     words += [f"--rules {r}" for r in args.rules] + [f"--variant {v}" for v in args.variant]
     words += [f"--workers {args.workers}"] if args.workers else []
+    words += [f"--executor {args.executor}"] if args.executor != "local" else []
+    words += [f"--scheduler {shlex.quote(args.scheduler)}"] if args.scheduler else []
+    words += [f"--shard-size {args.shard_size}"] if args.shard_size != SHARD_SIZE else []
     if args.update_data and args.out is not None:
         raise GolfError("--update-data writes the committed census; leave out --out")
     folder = CENSUS_DIR if args.update_data else (args.out or DEFAULT_CENSUS_OUT)
@@ -151,8 +169,49 @@ def _census(args: argparse.Namespace) -> int:
         best=args.best,
         command=" ".join(words),
         keep_larger=args.update_data,
+        executor=args.executor,
+        scheduler=args.scheduler,
+        shard_size=args.shard_size,
     )
     return run_census(job, out=sys.stdout, err=sys.stderr)
+
+
+def _census_verify(args: argparse.Namespace) -> int:
+    from generator.census.format import CENSUS_DIR
+    from generator.census.verify import verify_census
+
+    if args.workers is not None and args.workers < 1:
+        raise GolfError(f"--workers {args.workers}: need at least 1")
+    folder = args.census or CENSUS_DIR
+    if in_package(args.work):
+        raise GolfError(f"--work {args.work}: that is inside the package; give another folder")
+    rule_sets = [parse_rule_set(name) for name in args.rules]
+    stop = threading.Event()
+    previous = {
+        sig: signal.signal(sig, lambda *_: stop.set()) for sig in (signal.SIGINT, signal.SIGTERM)
+    }
+    try:
+        return verify_census(
+            folder,
+            rule_sets,
+            args.work,
+            workers=args.workers or len(os.sched_getaffinity(0)),
+            executor=args.executor,
+            scheduler=args.scheduler,
+            err=sys.stderr,
+            out=sys.stdout,
+            stop=stop,
+        )
+    except Stopped:
+        print(
+            f"census-verify: stopped; what is re-solved is kept in {args.work}: run the same "
+            "command again to go on",
+            file=sys.stderr,
+        )
+        return 130
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def _recorded_game(
@@ -420,6 +479,42 @@ def build_parser() -> argparse.ArgumentParser:
         default=True,
         help="also find the most cards removable (default: on)",
     )
+    _executor_options(census_cmd)
+    census_cmd.add_argument(
+        "--shard-size",
+        type=int,
+        default=SHARD_SIZE,
+        help=f"deals per shard file (default: {SHARD_SIZE})",
+    )
+
+    verify_cmd = commands.add_parser(
+        "census-verify",
+        help="re-solve every row of the census (resumable) and compare it with the recorded one",
+    )
+    verify_cmd.add_argument(
+        "--rules",
+        action="append",
+        default=[],
+        metavar="RULE_SET",
+        help="a rule set as the census names it, e.g. classic+nothing-on-king (repeatable; "
+        "default: all)",
+    )
+    verify_cmd.add_argument(
+        "--workers", type=int, default=None, help="workers (default: every core)"
+    )
+    verify_cmd.add_argument(
+        "--census",
+        type=Path,
+        default=None,
+        help="the census folder to verify (default: the committed one)",
+    )
+    verify_cmd.add_argument(
+        "--work",
+        type=Path,
+        default=Path("_build") / "census-verify",
+        help="where the re-solved rows go (default: _build/census-verify/); run again to resume",
+    )
+    _executor_options(verify_cmd)
 
     game_cmd = commands.add_parser("game", help="print the recorded game of a deal code")
     game_cmd.add_argument("code")
@@ -562,6 +657,8 @@ def _run(args: argparse.Namespace, variants: Sequence[Variant] = ()) -> int:
         return _solve_lines(rules, stdin, sys.stdout, sys.stderr, variants, args.best)
     if args.command == "census":
         return _census(args)
+    if args.command == "census-verify":
+        return _census_verify(args)
     if args.command == "game":
         return _recorded_game(args.code, args.json, sys.stdout, variants)
     if args.command == "deal":

@@ -17,9 +17,8 @@ it can be won under:
   own column: a reason a reader can check by eye), then the fewest positions;
 - reference: GO1-E-AAAAAAB, whose Easy line is the recorded won game.
 
-Where the census files are present (``generator/data/census/<rule set>.csv.gz``,
-read by ``generator.patience.census``), the candidates are the census rows that
-fit, cheapest first (by the census' CPU time); every chosen deal is solved again
+Where the census is present (``generator/data/census/<rule set>/``, read by
+``generator.census``), the candidates are the census rows that fit, in deal order; every chosen deal is solved again
 here. Otherwise deals 2..N are solved (``--scan``, default 120). For the
 unwinnable example, the census rows that cannot be won are searched for a locked
 set, and where none has one (or there is no census), deals 2..N are
@@ -98,10 +97,11 @@ def special_move(deal: Deal, line: list[Move], stricter: RuleSet) -> int:
 
 
 def census_candidates() -> list[tuple[int, dict[str, Any]]] | None:
-    """Deal numbers with their census verdicts (by rule set name) and CPU time (``cpu``, the
-    four rule sets' together), cheapest first; ``None`` without the four census files."""
+    """Deal numbers with their census verdicts (by rule set name), in deal order (the census no
+    longer records solve times: its rows hold only what the deal decides); ``None`` without
+    the four census files."""
     try:
-        census = importlib.import_module("generator.patience.census")
+        census = importlib.import_module("generator.census")
     except ImportError:
         return None
     present = {str(rs) for rs in census.available_census()}
@@ -110,11 +110,10 @@ def census_candidates() -> list[tuple[int, dict[str, Any]]] | None:
     rows: dict[int, dict[str, Any]] = {}
     for rs in RULE_SETS:
         for row in census.load_census(rs).rows:
-            entry = rows.setdefault(row.number, {"cpu": 0.0})
+            entry = rows.setdefault(row.number, {})
             entry[KEY[rs]] = row.winnable
-            entry["cpu"] += row.cpu_ms
     complete = [(n, e) for n, e in rows.items() if all(KEY[rs] in e for rs in RULE_SETS)]
-    complete.sort(key=lambda item: (item[1]["cpu"], item[0]))
+    complete.sort(key=lambda item: item[0])
     return complete
 
 
@@ -144,7 +143,7 @@ def find(scan: int, lock_scan: int) -> tuple[dict[str, int], dict[str, dict[str,
     used = {1, DealCode.parse(load_rules_examples()["easy_not_classic"].code).number}
     census = census_candidates()
     if census is not None:
-        source = "the census files in generator/data/census/, cheapest first"
+        source = "the census in generator/data/census/, in deal order"
         for kind, wanted in WANTED.items():
             if kind == "unwinnable":
                 continue

@@ -169,7 +169,7 @@ WRITERS = re.compile(
     r"write_text|write_bytes|open\(.*[\"'][wax]|shutil\.move|os\.replace|\.rename\(|"
     r"NamedTemporaryFile|mkstemp"
 )
-APPENDS = {"generator/patience/census.py"}
+APPENDS = {"generator/census/runner.py"}
 """The census's ``.partial`` journal is appended to and cut back to its last whole row on
 resume (its own recovery); nothing else writes outside :mod:`generator.atomic`."""
 

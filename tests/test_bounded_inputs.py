@@ -25,13 +25,20 @@ def gzip_bomb(path: Path, megabytes: int) -> None:
 def test_a_gzip_bomb_census_is_one_line_in_bounded_memory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from generator.patience.census import read_lines
+    from generator.census import load_census
+    from generator.patience import Rules
     from generator.twopath.statistics import _read_rows
 
-    bomb = tmp_path / "classic.csv.gz"
+    folder = tmp_path / "classic"
+    folder.mkdir()
+    (folder / "manifest.txt").write_text(
+        "command: x\nrules: classic\ndeals: 1-3\nbest: on\nsolver: C search\n"
+        "executor: local\nworkers: 1\nmade: 2026-12-01\nshard: 1-3\n"
+    )
+    bomb = folder / "1-3.csv.gz"
     gzip_bomb(bomb, 200)
     monkeypatch.chdir(tmp_path)
-    for read in (lambda: list(read_lines(bomb)), lambda: _read_rows(bomb)):
+    for read in (lambda: load_census(Rules.CLASSIC, tmp_path), lambda: _read_rows(folder)):
         tracemalloc.start()
         try:
             with pytest.raises(InputError) as raised:
@@ -39,7 +46,7 @@ def test_a_gzip_bomb_census_is_one_line_in_bounded_memory(
             peak = tracemalloc.get_traced_memory()[1]
         finally:
             tracemalloc.stop()
-        assert str(raised.value) == "classic.csv.gz: more than 64 MB when decompressed"
+        assert str(raised.value) == "classic/1-3.csv.gz: more than 64 MB when decompressed"
         assert peak < 160 << 20, f"{peak >> 20} MB"
 
 

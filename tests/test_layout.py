@@ -10,6 +10,8 @@ from generator.i18n.catalogs import ROOT
 ORDER = [
     # the engines and their helpers (files written whole, inputs read bounded, paths kept inside)
     {"atomic", "bounded", "cache", "jsonlines", "paths", "patience", "sixcard"},
+    # an application of the engine and its solver: the census, its data and its runners
+    {"census"},
     {"i18n"},
     {"pages"},
     {"site"},
@@ -62,3 +64,10 @@ def test_the_checker_finds_an_upward_import(tmp_path: Path) -> None:
     module = tmp_path / "m.py"
     module.write_text("def f():\n    from generator.check import run_checks\n", encoding="utf-8")
     assert imported_rooms(module) == {"check"}
+
+
+def test_the_engine_room_holds_the_rules_and_not_the_census() -> None:
+    engine = ROOT / "generator" / "patience"
+    assert not (engine / "census.py").exists()
+    for path in engine.glob("*.py"):
+        assert "census" not in imported_rooms(path), path

@@ -54,7 +54,7 @@ COMMANDS = {
     "census with fewer deals into the data": (
         ["census", "--from", "1", "--to", "3", "--rules", "strict", "--update-data"],
         1,
-        "error: generator/data/census/strict.csv.gz holds deals 1-100000; deals 1-3 would "
+        "error: generator/data/census/strict holds deals 1-100000; deals 1-3 would "
         "replace it with fewer",
     ),
     "census --out the data folder": (
@@ -111,12 +111,13 @@ def test_a_command_leaves_the_committed_data_byte_identical(copy: Path, name: st
 def test_the_default_outputs_are_under_the_current_folder(copy: Path) -> None:
     run(copy, "census", "--from", "1", "--to", "3", "--rules", "strict")
     run(copy, "six-card", "simulate", "--holes", "4", "--jobs", "1")
-    assert (copy / "_build" / "census" / "strict.csv.gz").is_file()
+    assert (copy / "_build" / "census" / "strict" / "1-3.csv.gz").is_file()
+    assert (copy / "_build" / "census" / "strict" / "manifest.txt").is_file()
     assert (copy / "_build" / "sixcard_simulation.json").is_file()
 
 
 def test_a_second_census_run_into_the_same_folder_stops_at_once(copy: Path) -> None:
-    from generator.patience.census import _only_run
+    from generator.census.runner import _only_run
 
     folder = copy / "_build" / "busy"
     folder.mkdir(parents=True)
@@ -136,14 +137,17 @@ def test_a_census_never_writes_through_a_symlinked_partial_file(copy: Path) -> N
     before = checksums(copy / DATA)
     folder = copy / "_build" / "linked"
     folder.mkdir(parents=True)
-    (folder / "strict.csv.gz.partial").symlink_to(copy / DATA / "census" / "strict.csv.gz")
+    (folder / "strict").mkdir()
+    (folder / "strict" / "1-3.partial").symlink_to(
+        copy / DATA / "census" / "strict" / "1-100000.csv.gz"
+    )
     result = run(
         copy, "census", "--from", "1", "--to", "3", "--rules", "strict", "--out", str(folder)
     )
     assert result.returncode == 1
     assert errors(result) == [
-        "error: _build/linked/strict.csv.gz.partial is a symbolic link (to "
-        "generator/data/census/strict.csv.gz); a census writes only files of its own"
+        "error: _build/linked/strict/1-3.partial is a symbolic link (to "
+        "generator/data/census/strict/1-100000.csv.gz); a census writes only files of its own"
     ]
     assert checksums(copy / DATA) == before
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import gzip
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -12,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from generator.census.format import BEST_NONE
+from generator.census.runner import write_census as write_census_folder
 from generator.check import check_claims
 from generator.i18n.catalogs import languages, translations
 from generator.i18n.words import Words
@@ -28,7 +29,6 @@ from generator.pages.statistics import (
     wilson,
 )
 from generator.patience import GolfError, Rules, RuleSet, Variant
-from generator.patience.census import code_for, file_name
 from generator.site.charts import Bar, Column, bar_chart, column_chart, statistics_helpers
 from generator.site.numbers import Numbers
 from generator.site.render import render
@@ -40,23 +40,22 @@ STRICT = RuleSet.of(Rules.STRICT)
 
 
 def write_census(folder: Path, rule_set: RuleSet, best: list[int | None]) -> None:
-    """A census file of deals 1..len(best): 35 removals is a win, ``None`` no best result."""
-    folder.mkdir(parents=True, exist_ok=True)
-    lines = [
-        f"# command: python -m generator census --from 1 --to {len(best)} --rules {rule_set}",
-        f"# rules: {rule_set}",
-        f"# deals: 1-{len(best)}",
-        "# solver: C search",
-        "# workers: 2",
-        "# made: 2026-11-30",
-        "number,code,verdict,best_removals,cpu_ms,nodes",
-    ]
-    for number, removed in enumerate(best, start=1):
-        verdict = "winnable" if removed == 35 else "unwinnable"
-        shown = "" if removed is None else removed
-        lines.append(f"{number},{code_for(number, rule_set)},{verdict},{shown},0.5,7")
-    with gzip.open(folder / file_name(rule_set), "wt", encoding="utf-8") as stream:
-        stream.write("\n".join(lines) + "\n")
+    """A census of deals 1..len(best): 35 removals is a win, ``None`` no best result."""
+    write_census_folder(
+        folder,
+        rule_set,
+        1,
+        bytes(removed == 35 for removed in best),
+        bytes(BEST_NONE if removed is None else removed for removed in best),
+        {
+            "command": f"python -m generator census --from 1 --to {len(best)} --rules {rule_set}",
+            "best": "on",
+            "solver": "C search",
+            "executor": "local",
+            "workers": "2",
+            "made": "2026-11-30",
+        },
+    )
 
 
 CENSUS = {

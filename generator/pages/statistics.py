@@ -1,7 +1,7 @@
 """What the statistics and sources pages show: the census and the literature.
 
 Every figure of the statistics page comes from the census files
-(``generator/data/census/``, read by :mod:`generator.patience.census`) at build
+(``generator/data/census/``, read by :mod:`generator.census`) at build
 time: the winnable share of each rule set with its 95% Wilson interval, the
 best scores of the deals that cannot be won, and the census's own command. The
 published figures it is compared with, and the sources page's bibliography,
@@ -32,10 +32,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from generator.pages.claims import ClaimError
-from generator.pages.recorded import DATA_DIR, DataFileError, _Located
-from generator.patience import SCORING, TABLEAU_SIZE, GolfError, Rules, RuleSet
-from generator.patience.census import (
+from generator.census import (
     BEST_NONE,
     CENSUS_DIR,
     Census,
@@ -43,6 +40,9 @@ from generator.patience.census import (
     load_census,
     parse_rule_set,
 )
+from generator.pages.claims import ClaimError
+from generator.pages.recorded import DATA_DIR, DataFileError, _Located
+from generator.patience import SCORING, TABLEAU_SIZE, GolfError, Rules, RuleSet
 
 SOURCES = DATA_DIR / "sources.yaml"
 CONFIDENCE = 95
@@ -56,8 +56,10 @@ each one's winnable deals include the previous one's. Other rule sets (jokers,
 empty waste) follow them on the page, in the order of their names."""
 
 GAMES = ("patience", "sixcard")
-COMMAND = re.compile(r"python -m generator census[\w .,:=+/-]*")
-"""A census command as the page shows it, in a code span: words, numbers, options."""
+COMMAND = re.compile(r"[\w][\w .,:=+/@-]*")
+"""A command as the page shows it, in a code span: words, numbers, options (a census made
+through another executor, or another tool, is shown like any other: no one command text is
+demanded)."""
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:

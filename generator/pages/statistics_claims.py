@@ -18,10 +18,10 @@ from collections import Counter
 from statistics import NormalDist
 from typing import Any
 
+from generator.census import Census
 from generator.pages.claims import Claims
 from generator.pages.statistics import RELAX_ORDER, Z95, statistics_page_facts
 from generator.patience import SCORING, TABLEAU_SIZE, RuleSet
-from generator.patience.census import Census
 
 CLAIMS = Claims(statistics_page_facts)
 RANKS = range(1, 14)

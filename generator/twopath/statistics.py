@@ -1,7 +1,7 @@
 """Two paths for the statistics page: the census rows counted again, each figure re-rounded.
 
 The census files are read here with :mod:`gzip` and :mod:`csv` (not the census reader
-of :mod:`generator.patience.census`); each share is the exact fraction of the rows,
+of :mod:`generator.census`); each share is the exact fraction of the rows,
 rounded half to even with :mod:`decimal` to the page's one decimal; the interval is
 Wilson's, worked out here from its formula; a best score is the engine's score of a
 game stuck after that many removals (:data:`~generator.patience.rules.SCORING`).
@@ -72,8 +72,14 @@ def census_rows() -> dict[str, Rows]:
     """Every census file's rows, read here (kept in :mod:`generator.cache` under the file's
     checksum and this module's, so an unchanged file is not read again)."""
     found = {}
-    for path in sorted(CENSUS.glob("*.csv.gz")):
-        entry = kept_files.key(path, Path(__file__))
+    for manifest in sorted(CENSUS.glob("*/manifest.txt")):
+        shards = [
+            manifest.parent / f"{line.split(': ', 1)[1]}.csv.gz"
+            for line in manifest.read_text(encoding="utf-8").splitlines()
+            if line.startswith("shard: ")
+        ]
+        path = manifest.parent
+        entry = kept_files.key(manifest, *shards, Path(__file__))
         kept = kept_files.get("twopath-census", entry)
         if kept is not None:
             with contextlib.suppress(ValueError, KeyError, TypeError):
@@ -111,19 +117,23 @@ def census_rows() -> dict[str, Rows]:
 
 
 def _read_rows(path: Path) -> Rows:
-    """One census file's rows: gzip and csv, nothing of the census reader."""
-    name = path.name.removesuffix(".csv.gz")
+    """One rule set's census folder: its manifest's ``key: value`` lines, and its shards' rows
+    (gzip and csv, nothing of the census reader)."""
+    name = path.name
     header: dict[str, str] = {}
+    shards = []
+    for line in (path / "manifest.txt").read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or ": " not in line:
+            continue
+        key, _, value = line.partition(": ")
+        if key == "shard":
+            shards.append(path / f"{value}.csv.gz")
+        else:
+            header[key.strip()] = value.strip()
     numbers, best, won = [], [], 0
-    with io.StringIO(read_gzip(path).decode("utf-8"), newline="") as handle:
-        lines = (line for line in handle)
-        body = []
-        for line in lines:
-            if line.startswith("#"):
-                key, _, value = line[1:].partition(":")
-                header[key.strip()] = value.strip()
-            else:
-                body.append(line)
+    for shard in shards:
+        with io.StringIO(read_gzip(shard).decode("utf-8"), newline="") as handle:
+            body = [line for line in handle if not line.startswith("#")]
         for row in csv.DictReader(body):
             numbers.append(int(row["number"]))
             if row["verdict"] == "winnable":

@@ -1,0 +1,123 @@
+"""Where a census solves: any :class:`concurrent.futures.Executor`; a local pool or Dask.
+
+The runner (:mod:`generator.census.runner`) only submits tasks and collects their
+results, so anything shaped like an executor can run it: :func:`open_executor`
+makes the two this project ships,
+
+- ``local``: a process pool on this machine (``multiprocessing``, forked
+  workers that ignore Ctrl-C and end with the run; none with one worker: the
+  tasks then run in this process);
+- ``dask``: a ``distributed.Client``'s executor on the scheduler at
+  ``--scheduler ADDRESS`` (``tcp://host:8786``), or on a local cluster of
+  ``--workers`` processes when no address is given (``pip install
+  'golf-rules-generator[dask]'``; every worker needs this package installed).
+
+The rows do not depend on the executor: a task returns each deal's verdict and
+best result, and the runner writes them in deal order.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import multiprocessing
+import signal
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future
+from multiprocessing.pool import Pool
+from typing import Any
+
+from generator.census.format import CensusError
+
+EXECUTORS = ("local", "dask")
+
+
+def worker_start() -> None:
+    """A local worker's first act: Ctrl-C reaches the whole process group, and the parent alone
+    decides to stop; SIGTERM (what ending the pool sends) must end a worker, whatever it
+    inherited."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+class PoolExecutor(Executor):
+    """A ``multiprocessing`` pool as an :class:`~concurrent.futures.Executor`, which, unlike
+    :class:`~concurrent.futures.ProcessPoolExecutor`, can end its workers at once (a stopped
+    census does not wait for the chunks being solved)."""
+
+    def __init__(self, workers: int) -> None:
+        self._pool: Pool = multiprocessing.get_context("fork").Pool(workers, worker_start)
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        future.set_running_or_notify_cancel()
+        self._pool.apply_async(
+            fn, args, kwargs, callback=future.set_result, error_callback=future.set_exception
+        )
+        return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self._pool.terminate()
+        self._pool.join()
+
+
+@contextlib.contextmanager
+def open_executor(
+    kind: str, workers: int, scheduler: str | None = None
+) -> Iterator[Executor | None]:
+    """The executor ``kind`` names (:data:`EXECUTORS`), shut down on leaving; ``None`` for a
+    local run on one worker (the tasks then run in the caller's process)."""
+    if kind == "local":
+        if scheduler is not None:
+            raise CensusError("--scheduler is for --executor dask")
+        if workers <= 1:
+            yield None
+            return
+        pool = PoolExecutor(workers)
+        try:
+            yield pool
+        finally:
+            pool.shutdown()
+        return
+    if kind != "dask":
+        raise CensusError(f"no such executor: {kind!r} (known: {', '.join(EXECUTORS)})")
+    with _dask(workers, scheduler) as executor:
+        yield executor
+
+
+@contextlib.contextmanager
+def _dask(workers: int, scheduler: str | None) -> Iterator[Executor]:
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise CensusError(
+            "--executor dask needs Dask: pip install 'golf-rules-generator[dask]'"
+        ) from None
+    with contextlib.ExitStack() as stack:
+        if scheduler is None:
+            cluster = stack.enter_context(
+                LocalCluster(  # type: ignore[no-untyped-call]
+                    n_workers=workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                    silence_logs=logging.ERROR,
+                )
+            )
+            client = stack.enter_context(
+                Client(cluster, set_as_default=False)  # type: ignore[no-untyped-call]
+            )
+        else:
+            try:
+                client = stack.enter_context(
+                    Client(scheduler, set_as_default=False, timeout="20s")  # type: ignore[no-untyped-call]
+                )
+            except (OSError, TimeoutError, ValueError) as error:
+                raise CensusError(
+                    f"--scheduler {scheduler}: no Dask scheduler answers there ({error})"
+                ) from None
+        executor = client.get_executor(pure=False)
+        try:
+            yield executor
+        finally:
+            executor.shutdown(wait=False)
