@@ -1,6 +1,14 @@
 """Benchmark the solver over the deals behind the codes: deals 1..N, per rule set.
 
     PYTHONPATH=. python scripts/bench_census.py N [--rules NAME ...] [--best] [--workers W]
+    python scripts/bench_census.py N --against TREE [--rules NAME ...] [--block B]
+    python scripts/bench_census.py N --executors ROUNDS [--rules NAME ...] [--workers W]
+
+``--against TREE`` times the census's own solve path (what a census row costs) in this
+tree and in TREE, a checkout of another commit, block by block in turn, and prints each
+one's CPU and the ratio; it stops if a verdict or best result differs. ``--executors``
+runs the census command on the local pool and on a Dask local cluster in turn and prints
+the wall times and their ratio.
 
 Solves deals 1..N (``deal_for_number``) under easy, classic, strict and
 classic + nothing-on-king (or only the ``--rules`` named, as printed, e.g.
@@ -94,6 +102,95 @@ def report(
         )
 
 
+TIMER = r"""
+import json, sys, time
+rules, first, last = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+try:  # this tree's census (generator/census/, 2026-12-01 on)
+    from generator.census.runner import solve_chunk
+    found = [(n, w, b, ms) for n, w, b, ms, _ in solve_chunk(rules, tuple(range(first, last + 1)), True)]
+except ImportError:  # the census of generator/patience/census.py (before 2026-12-01)
+    from generator.patience.census import parse_rule_set, solve_number
+    rule_set = parse_rule_set(rules)
+    found = []
+    for n in range(first, last + 1):
+        start = time.thread_time()
+        row = solve_number(n, rule_set, True)
+        found.append((n, row.winnable, row.best_removals, (time.thread_time() - start) * 1000))
+print(json.dumps(found))
+"""
+"""Times the census's own solve path of the tree it runs in, deal by deal, in thread CPU time."""
+
+
+def side_by_side(reference: str, n: int, names: list[str], block: int) -> None:
+    """The census's solve path of this tree and of ``reference`` (a checkout of another commit)
+    over deals 1..n, block by block in turn (so a busy machine slows both alike); prints the
+    CPU of each and the ratio, and stops if a verdict or best result differs."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    here = str(Path(__file__).resolve().parents[1])
+    trees = {"reference": str(Path(reference).resolve()), "this tree": here}
+    print(f"deals 1..{n} in blocks of {block}; reference: {trees['reference']}")
+    print(f"{'rules':26} {'reference s':>12} {'this tree s':>12} {'ratio':>7}")
+    total = {"reference": 0.0, "this tree": 0.0}
+    for name in names:
+        cpu = {"reference": 0.0, "this tree": 0.0}
+        for first in range(1, n + 1, block):
+            last = min(n, first + block - 1)
+            answers = {}
+            for label, tree in trees.items():
+                output = subprocess.run(
+                    [sys.executable, "-c", TIMER, name, str(first), str(last)],
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                    cwd=tree,
+                    env={**os.environ, "PYTHONPATH": tree},
+                ).stdout
+                rows = json.loads(output)
+                cpu[label] += sum(row[3] for row in rows) / 1000
+                answers[label] = [row[:3] for row in rows]
+            if answers["reference"] != answers["this tree"]:
+                raise SystemExit(
+                    f"{name}: deals {first}-{last}: the verdicts or best results differ"
+                )
+        for label in total:
+            total[label] += cpu[label]
+        ratio = cpu["this tree"] / cpu["reference"]
+        print(f"{name:26} {cpu['reference']:12.2f} {cpu['this tree']:12.2f} {ratio:7.3f}")
+    ratio = total["this tree"] / total["reference"]
+    print(f"{'all':26} {total['reference']:12.2f} {total['this tree']:12.2f} {ratio:7.3f}")
+
+
+def executors(n: int, names: list[str], workers: int, rounds: int) -> None:
+    """The census command itself over deals 1..n, on the local pool and on a Dask local cluster
+    of as many workers, in turn, ``rounds`` times; prints the wall times and the ratio."""
+    import shutil
+    import subprocess
+    import sys
+    import tempfile
+
+    walls: dict[str, list[float]] = {"local": [], "dask": []}
+    for _ in range(rounds):
+        for kind in walls:
+            out = tempfile.mkdtemp(prefix="bench-census-")
+            command = [sys.executable, "-m", "generator", "census", "--from", "1", "--to", str(n)]
+            command += [f"--rules={name}" for name in names] + ["--workers", str(workers)]
+            command += ["--out", out, "--executor", kind]
+            start = time.perf_counter()
+            subprocess.run(command, check=True, capture_output=True)
+            walls[kind].append(time.perf_counter() - start)
+            shutil.rmtree(out)
+    local, dask = min(walls["local"]), min(walls["dask"])
+    print(f"deals 1..{n} of {', '.join(names)} on {workers} workers, best of {rounds} runs each")
+    print(
+        f"local pool {local:.2f} s wall, Dask local cluster {dask:.2f} s wall: ratio {dask / local:.3f}"
+    )
+    print(f"  (every run: local {walls['local']}, dask {walls['dask']})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("n", type=int, help="solve deals 1..N")
@@ -105,8 +202,27 @@ def main() -> None:
     )
     parser.add_argument("--best", action="store_true", help="also find the best result")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--against",
+        metavar="TREE",
+        help="time the census's solve path here and in TREE (a checkout of another commit: "
+        "git worktree add /tmp/ref e467a92) side by side, in thread CPU time",
+    )
+    parser.add_argument("--block", type=int, default=100, help="deals per turn with --against")
+    parser.add_argument(
+        "--executors",
+        type=int,
+        metavar="ROUNDS",
+        help="run the census command on the local pool and on Dask in turn, ROUNDS times",
+    )
     args = parser.parse_args()
     names = args.rules or [str(r) for r in RULE_SETS]
+    if args.against:
+        side_by_side(args.against, args.n, names, args.block)
+        return
+    if args.executors:
+        executors(args.n, names, args.workers, args.executors)
+        return
     indexes = [i for i, rule_set in enumerate(RULE_SETS) if str(rule_set) in names]
     jobs = [(number, i, args.best) for number in range(1, args.n + 1) for i in indexes]
     start = time.perf_counter()

@@ -59,7 +59,7 @@ from generator.census.report import SLOWEST, Progress, RunReport
 from generator.census.summary import Summary, differences, read_summary
 from generator.patience.deal import MAX_NUMBER
 from generator.patience.rules import RuleSet
-from generator.patience.solver import NO_FAST_SEARCH, has_fast_search, verdict
+from generator.patience.solver import NO_FAST_SEARCH, fits_table, has_fast_search, verdict
 
 UNSOLVED = 2
 """A shard column's value for a deal not solved yet."""
@@ -115,11 +115,12 @@ def solve_chunk(rule_set_name: str, numbers: tuple[int, ...], best: bool) -> lis
     this module). CPU time is the solving thread's own.
     """
     rule_set = parse_rule_set(rule_set_name)
+    fits = fits_table(rule_set)
     found = []
     for number in numbers:
         deal = deal_of(number, rule_set)
         start = time.thread_time()
-        winnable, best_removals, nodes = verdict(deal, rule_set, best=best)
+        winnable, best_removals, nodes = verdict(deal, rule_set, best=best, fits=fits)
         found.append((number, winnable, best_removals, (time.thread_time() - start) * 1000, nodes))
     return found
 

@@ -39,7 +39,6 @@ needs nothing of the search itself beyond the deal's cards.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -121,13 +120,10 @@ def fits_table(rules: Rules | RuleSet) -> bytes:
     """``table[w * 15 + r]`` is 1 when a card of search rank ``r`` may go onto waste rank ``w``.
 
     From :meth:`RuleSet.accepts_card`; row 0 is the empty waste, column 0 no card. Built
-    once per rule set (a census asks it for every deal).
+    anew at each call (a test may change the rules; a census builds it once per chunk and
+    passes it to :func:`verdict`).
     """
-    return _fits_table(RuleSet.of(rules))
-
-
-@functools.lru_cache(maxsize=64)
-def _fits_table(rule_set: RuleSet) -> bytes:
+    rule_set = RuleSet.of(rules)
     table = bytearray(_RANKS * _RANKS)
     for w in range(_RANKS):
         for r in range(1, _RANKS):
@@ -174,15 +170,18 @@ def solve(
     return Solution(won, moves, expanded, removals if best else None)
 
 
-def verdict(deal: Deal, rule_set: RuleSet, *, best: bool = False) -> tuple[bool, int | None, int]:
+def verdict(
+    deal: Deal, rule_set: RuleSet, *, best: bool = False, fits: bytes | None = None
+) -> tuple[bool, int | None, int]:
     """:func:`solve` without the line: whether ``deal`` can be won, its best removals (with
-    ``best``; else ``None``) and the positions searched (what a census needs, and no more)."""
+    ``best``; else ``None``) and the positions searched (what a census needs, and no more).
+    ``fits`` is ``fits_table(rule_set)``, passed by a caller solving many deals."""
     search = _search_c or _search_python
     won, _line, expanded, removals = search(
         bytes(search_rank(card) for column in deal.columns for card in column),
         search_rank(deal.waste),
         bytes(search_rank(card) for card in deal.stock),
-        _fits_table(rule_set),
+        fits if fits is not None else fits_table(rule_set),
         rule_set.draw_only_when_blocked,
         best,
     )
