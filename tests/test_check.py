@@ -10,14 +10,16 @@ from pathlib import Path
 import markdown
 import pytest
 
-from generator.check import markup_problems, run_checks
+from generator.check import PARTS, markup_problems, run_checks
 from generator.i18n.catalogs import ROOT, Language, languages
 from generator.site.build import MARKER, MARKER_TEXT
 from generator.site.render import render_language
 
 
 def test_check_passes_on_the_repository() -> None:
-    assert run_checks() == []
+    """Every part but the census sample (some 225 CPU seconds: tests/census/ test its summaries and
+    its sample, and CI's own 'python -m generator check' runs it whole)."""
+    assert run_checks([part for part in PARTS if part != "census"]) == []
 
 
 def repository_copy(tmp_path: Path) -> Path:
