@@ -7,7 +7,7 @@ setup(
         Extension(
             "generator.patience._fastsolve",
             ["generator/patience/_fastsolve.c"],
-            extra_compile_args=["-O2"],
+            extra_compile_args=["-O3"],
             optional=True,
         )
     ]

@@ -58,6 +58,13 @@ static int set_has(const Set *s, uint32_t key) {
 
 static int set_add(Set *s, uint32_t key);
 
+/* Start fetching the slot of a position about to be looked up (the table is larger than
+ * the caches: the lookup is most of a position's cost otherwise). */
+static inline void set_prefetch(const Set *s, uint32_t hkey, int drawn, int waste) {
+    uint32_t key = hkey | (uint32_t)drawn << STOCK_SHIFT | (uint32_t)waste << WASTE_SHIFT;
+    __builtin_prefetch(&s->slots[set_hash(key) & s->mask]);
+}
+
 static int set_grow(Set *s) {
     Set bigger;
     if (!set_init(&bigger, (s->mask + 1) * 2)) return 0;
@@ -89,6 +96,7 @@ typedef struct {
     int strict_draw;
     int heights[COLUMNS];
     int hopes[TABLEAU];
+    uint64_t stranded; /* bit x: tableau card x has no hope left */
     int watchers[DECK][DECK];
     int nwatchers[DECK];
     int line[DECK];
@@ -99,7 +107,7 @@ typedef struct {
     int best_depth;
     long long expanded;
     int nsets;
-    int slack[MAX_SETS];
+    int16_t slack[MAX_SETS]; /* 16 bits: the least of them is found a vector at a time */
     int need_sets[RANKS][MAX_SETS], nneed[RANKS];
     int supply_sets[RANKS][MAX_SETS], nsupply[RANKS];
     Set dead;
@@ -110,13 +118,19 @@ static int bury(Search *s, int t) {
     int stranded = 0;
     for (int i = 0; i < s->nwatchers[t]; i++) {
         int x = s->watchers[t][i];
-        if (!--s->hopes[x] && s->heights[x / HEIGHT] > x % HEIGHT) stranded = 1;
+        if (!--s->hopes[x]) {
+            s->stranded |= 1ULL << x;
+            if (s->heights[x / HEIGHT] > x % HEIGHT) stranded = 1;
+        }
     }
     return stranded;
 }
 
 static void unbury(Search *s, int t) {
-    for (int i = 0; i < s->nwatchers[t]; i++) s->hopes[s->watchers[t][i]]++;
+    for (int i = 0; i < s->nwatchers[t]; i++) {
+        int x = s->watchers[t][i];
+        if (!s->hopes[x]++) s->stranded &= ~(1ULL << x);
+    }
 }
 
 /* Burying card t takes it from the carriers still to come: whether some set of
@@ -165,6 +179,7 @@ static int search(Search *s, uint32_t hkey, int drawn, int top, int waste, int l
         removed_any = 1;
         s->line[s->depth++] = x;
         if (left == 1) return 1;
+        set_prefetch(&s->dead, hkey - (1u << (c * HEIGHT_BITS)), drawn, s->rank[x]);
         s->heights[c] = h - 1;
         remove_need(s, x, 1);
         int dead_end = bury(s, top) | bury_supply(s, top);
@@ -179,6 +194,7 @@ static int search(Search *s, uint32_t hkey, int drawn, int top, int waste, int l
     }
     if (drawn < s->stock && !(s->strict_draw && removed_any && waste)) {
         int t = TABLEAU + 1 + drawn;
+        set_prefetch(&s->dead, hkey, drawn + 1, s->rank[t]);
         s->line[s->depth++] = t;
         int dead_end = bury(s, top) | bury_supply(s, top);
         if (!dead_end && search(s, hkey, drawn + 1, t, s->rank[t], left)) return 1;
@@ -195,11 +211,14 @@ static int search(Search *s, uint32_t hkey, int drawn, int top, int waste, int l
  * it covers); or, if more, the most a set of ranks lacks carriers for. */
 static int must_stay(const Search *s) {
     int blocked = 0, lacking = 0;
-    for (int c = 0; c < COLUMNS; c++)
-        for (int x = c * HEIGHT + s->heights[c] - 1; x >= c * HEIGHT; x--)
-            if (!s->hopes[x]) { blocked += x - c * HEIGHT + 1; break; }
-    for (int i = 0; i < s->nsets; i++)
-        if (-s->slack[i] > lacking) lacking = -s->slack[i];
+    for (int c = 0; c < COLUMNS; c++) {
+        /* the column's stranded cards still in it: the topmost is the highest bit */
+        uint32_t here = (uint32_t)(s->stranded >> (c * HEIGHT)) & ((1u << s->heights[c]) - 1);
+        if (here) blocked += 32 - __builtin_clz(here);
+    }
+    int16_t least = 0;
+    for (int i = 0; i < s->nsets; i++) least = s->slack[i] < least ? s->slack[i] : least;
+    lacking = -least;
     return blocked > lacking ? blocked : lacking;
 }
 
@@ -221,6 +240,7 @@ static void search_best(Search *s, uint32_t hkey, int drawn, int top, int waste,
             int x = c * HEIGHT + h - 1;
             if (!fit[s->rank[x]]) continue;
             moved = 1;
+            set_prefetch(&s->dead, hkey - (1u << (c * HEIGHT_BITS)), drawn, s->rank[x]);
             s->line[s->depth++] = x;
             s->heights[c] = h - 1;
             remove_need(s, x, 1);
@@ -236,6 +256,7 @@ static void search_best(Search *s, uint32_t hkey, int drawn, int top, int waste,
         if (drawn < s->stock && !(s->strict_draw && moved && waste) && bound > s->best) {
             int t = TABLEAU + 1 + drawn;
             moved = 1;
+            set_prefetch(&s->dead, hkey, drawn + 1, s->rank[t]);
             s->line[s->depth++] = t;
             bury(s, top);
             bury_supply(s, top);
@@ -296,7 +317,8 @@ static PyObject *fastsolve_search(PyObject *self, PyObject *args) {
         }
     }
     int possible = 1;
-    for (int x = 0; x < TABLEAU; x++) if (!s->hopes[x]) possible = 0;
+    for (int x = 0; x < TABLEAU; x++)
+        if (!s->hopes[x]) { possible = 0; s->stranded |= 1ULL << x; }
     /* Every tableau card needs a carrier of its own: a card it fits onto, not
      * yet buried (a card carries only the one card that covers it on the
      * waste).  So for a set of ranks, the cards still to come that fit a rank
