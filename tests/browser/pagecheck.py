@@ -121,6 +121,10 @@ class Recorder:
     redirecting: str | None = None
     """A page that sends the browser on by itself (the root's ``index.html``): its own
     document's request may be abandoned by its redirect before it has finished loading."""
+    leaving: bool = False
+    """The test is taking the tab to another page (the switcher's click, the back button): a
+    late request of the page it leaves (its search worker's language script) may be abandoned
+    then. That is no failure as long as the file asked for is there; one that is not still is."""
 
     def attach(self, page: Any) -> None:
         page.on("console", self._console)
@@ -168,8 +172,25 @@ class Recorder:
             return
         if request.url == self.redirecting and request.failure == "net::ERR_ABORTED":
             return
+        if self.leaving and request.failure == "net::ERR_ABORTED" and self.serves(request.url):
+            return
         if is_inside(self.site, request.url):
             self.problems.append(f"request failed: {request.url} ({request.failure})")
+
+    def serves(self, url: str) -> bool:
+        """Whether ``url`` is a file of the site (not an outside URL, not a missing file)."""
+        if not url.startswith(self.site.url):
+            return False
+        return self.site.file_of(urlsplit(self.site.path_of(url)).path) is not None
+
+    @contextmanager
+    def leaving_page(self) -> Iterator[None]:
+        """While the test sends the tab on: see :attr:`leaving`."""
+        self.leaving = True
+        try:
+            yield
+        finally:
+            self.leaving = False
 
     def _response(self, response: Any) -> None:
         if response.status >= 400 and self.expected.get(response.url) != response.status:
@@ -312,10 +333,11 @@ def switcher_problems(page: Any, site: Site, target: Target, recorder: Recorder)
         if number:
             # the landed page's late requests (its favicon) finish before the test leaves it
             page.wait_for_load_state("networkidle")
-            page.go_back(wait_until="load")
+            with recorder.leaving_page():
+                page.go_back(wait_until="load")
             recorder.settle(page)
         page.locator(".md-header__option .md-select > button").focus()
-        with page.expect_navigation(wait_until="load"):
+        with recorder.leaving_page(), page.expect_navigation(wait_until="load"):
             page.locator(f"a.md-select__link[hreflang={code!r}]").click()
         recorder.settle(page)
         wanted = switcher_landing(site, target, code)

@@ -7,6 +7,7 @@ Each defect must be reported, and the page without it not: the checks of
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -125,3 +126,29 @@ def test_every_defect_is_reported(browser: Any, broken_site: Site) -> None:
     assert not_found == [], not_found
     assert "answered 404, not 200" in wrong_status
     assert f"request answered 404: {url}en/nope/" in wrong_status
+
+
+def test_an_abandoned_request_is_forgiven_only_for_a_file_that_is_there(broken_site: Site) -> None:
+    """A request the browser abandons while the test sends the tab on (the switcher's click: the
+    page's search worker was still fetching its language script) is no failure of the page when
+    the file is there; a missing file is reported all the same, and so is any abandoned request
+    while the test is not moving the tab."""
+    from tests.browser.pagecheck import Recorder
+
+    @dataclass(frozen=True)
+    class Request:
+        url: str
+        failure: str
+
+    url = broken_site.url
+    there = Request(url=f"{url}en/y/index.html?v=1", failure="net::ERR_ABORTED")
+    missing = Request(url=f"{url}en/lunr.nl.min.js", failure="net::ERR_ABORTED")
+    recorder = Recorder(broken_site)
+    with recorder.leaving_page():
+        for request in (there, missing):
+            recorder._request(request)
+            recorder._failed(request)
+    assert recorder.take() == [f"request failed: {missing.url} (net::ERR_ABORTED)"]
+    recorder._request(there)
+    recorder._failed(there)
+    assert recorder.take() == [f"request failed: {there.url} (net::ERR_ABORTED)"]
