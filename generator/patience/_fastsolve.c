@@ -5,11 +5,14 @@
  *
  * _fastsolve.search(tableau_ranks: bytes[35], waste_rank: int,
  *                   stock_ranks: bytes[16..19], fits: bytes[15*15],
- *                   strict_draw: bool, best: bool) -> (won, line, expanded, best_removals)
+ *                   strict_draw: bool, best: int) -> (won, line, expanded, best_removals)
  * Ranks are 1..13, 14 for a Joker; waste rank 0 is the empty waste.  line
  * lists deck positions (tableau 0..34, the waste 35, then the stock) in the
- * order the cards reach the waste: a winning line, or with ``best`` a line
- * that ends stuck with ``best_removals`` tableau cards removed.
+ * order the cards reach the waste: a winning line, or with best 1 a line
+ * that ends stuck with ``best_removals`` tableau cards removed.  best 2 asks
+ * the best result alone (no line), which takes less search: the most removed
+ * at any position reached is that result, so the second search starts from
+ * what the first reached and stops at 34 once the first found no win.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -29,6 +32,8 @@
 #define WASTE_SHIFT (STOCK_SHIFT + 5)
 #define SET_LENGTH 7
 #define MAX_SETS (13 * SET_LENGTH)
+#define SET_SLOTS 96 /* MAX_SETS rounded up to whole vectors; a slot of no set has slack to spare */
+#define NO_SET_SLACK 0x3fff
 
 typedef struct {
     uint32_t *slots; /* key + 1; 0 is empty */
@@ -47,16 +52,24 @@ static inline size_t set_hash(uint32_t key) {
     return (size_t)(h >> 32);
 }
 
-static int set_has(const Set *s, uint32_t key) {
+static int set_add(Set *s, uint32_t key);
+static int set_grow(Set *s);
+
+/* Look a position up and add it if it is not there: 1 if it was new, 0 if there, -1 out of
+ * memory.  One probe where looking up and adding later took two: a position may be marked
+ * searched as its search starts, since no line meets a position twice (every move removes or
+ * draws a card) and so none meets it again before its search has ended. */
+static int set_visit(Set *s, uint32_t key) {
+    if ((s->used + 1) * 2 > s->mask + 1 && !set_grow(s)) return -1;
     size_t i = set_hash(key) & s->mask;
     while (s->slots[i]) {
-        if (s->slots[i] == key + 1) return 1;
+        if (s->slots[i] == key + 1) return 0;
         i = (i + 1) & s->mask;
     }
-    return 0;
+    s->slots[i] = key + 1;
+    s->used++;
+    return 1;
 }
-
-static int set_add(Set *s, uint32_t key);
 
 /* Start fetching the slot of a position about to be looked up (the table is larger than
  * the caches: the lookup is most of a position's cost otherwise). */
@@ -103,13 +116,18 @@ typedef struct {
     int depth;
     int best;          /* most tableau cards removed on a stuck line found (phase 2) */
     int most;          /* most tableau cards removed at any position searched (phase 1) */
+    int reach;         /* most removed at any position reached, searched or not (phase 1) */
+    int value_only;    /* best asked without its line: any position reached counts */
+    int cap;           /* the most phase 2 may find: 34 once phase 1 found no win */
     int best_line[DECK];
     int best_depth;
     long long expanded;
     int nsets;
-    int16_t slack[MAX_SETS]; /* 16 bits: the least of them is found a vector at a time */
-    int need_sets[RANKS][MAX_SETS], nneed[RANKS];
-    int supply_sets[RANKS][MAX_SETS], nsupply[RANKS];
+    /* a set's slack: its supply less its need, 16 bits a set so that a card's change to
+     * every set, and their least, go a vector at a time */
+    int16_t slack[SET_SLOTS] __attribute__((aligned(32)));
+    int16_t need_of[RANKS][SET_SLOTS] __attribute__((aligned(32)));   /* 1: rank in the set */
+    int16_t supply_of[RANKS][SET_SLOTS] __attribute__((aligned(32))); /* 1: rank a carrier */
     Set dead;
     int oom;
 } Search;
@@ -136,20 +154,26 @@ static void unbury(Search *s, int t) {
 /* Burying card t takes it from the carriers still to come: whether some set of
  * ranks is left with fewer carriers than tableau cards needing one. */
 static int bury_supply(Search *s, int t) {
-    int r = s->rank[t], short_of = 0;
-    for (int i = 0; i < s->nsupply[r]; i++)
-        if (--s->slack[s->supply_sets[r][i]] < 0) short_of = 1;
-    return short_of;
+    const int16_t *supply = s->supply_of[s->rank[t]];
+    int16_t least = NO_SET_SLACK;
+    for (int i = 0; i < SET_SLOTS; i++) {
+        s->slack[i] -= supply[i];
+        least = s->slack[i] < least ? s->slack[i] : least;
+    }
+    return least < 0; /* no set was short before: a short one ends the line at once */
 }
 
 static void unbury_supply(Search *s, int t) {
-    int r = s->rank[t];
-    for (int i = 0; i < s->nsupply[r]; i++) s->slack[s->supply_sets[r][i]]++;
+    const int16_t *supply = s->supply_of[s->rank[t]];
+    for (int i = 0; i < SET_SLOTS; i++) s->slack[i] += supply[i];
 }
 
 static void remove_need(Search *s, int x, int d) {
-    int r = s->rank[x];
-    for (int i = 0; i < s->nneed[r]; i++) s->slack[s->need_sets[r][i]] += d;
+    const int16_t *need = s->need_of[s->rank[x]];
+    if (d > 0)
+        for (int i = 0; i < SET_SLOTS; i++) s->slack[i] += need[i];
+    else
+        for (int i = 0; i < SET_SLOTS; i++) s->slack[i] -= need[i];
 }
 
 /* Removals from the tallest columns first (ties: lower column first). */
@@ -164,7 +188,8 @@ static void column_order(const Search *s, int order[COLUMNS]) {
 /* Phase 1: is there a winning line?  A position with a stranded card is dead. */
 static int search(Search *s, uint32_t hkey, int drawn, int top, int waste, int left) {
     uint32_t key = hkey | (uint32_t)drawn << STOCK_SHIFT | (uint32_t)waste << WASTE_SHIFT;
-    if (set_has(&s->dead, key)) return 0;
+    int fresh = set_visit(&s->dead, key);
+    if (fresh <= 0) { if (fresh < 0) s->oom = 1; return 0; }
     s->expanded++;
     if (TABLEAU - left > s->most) s->most = TABLEAU - left;
     const uint8_t *fit = s->fits[waste];
@@ -179,6 +204,7 @@ static int search(Search *s, uint32_t hkey, int drawn, int top, int waste, int l
         removed_any = 1;
         s->line[s->depth++] = x;
         if (left == 1) return 1;
+        if (TABLEAU - left + 1 > s->reach) s->reach = TABLEAU - left + 1;
         set_prefetch(&s->dead, hkey - (1u << (c * HEIGHT_BITS)), drawn, s->rank[x]);
         s->heights[c] = h - 1;
         remove_need(s, x, 1);
@@ -202,7 +228,6 @@ static int search(Search *s, uint32_t hkey, int drawn, int top, int waste, int l
         unbury_supply(s, top);
         s->depth--;
     }
-    if (!set_add(&s->dead, key)) s->oom = 1;
     return 0;
 }
 
@@ -217,7 +242,7 @@ static int must_stay(const Search *s) {
         if (here) blocked += 32 - __builtin_clz(here);
     }
     int16_t least = 0;
-    for (int i = 0; i < s->nsets; i++) least = s->slack[i] < least ? s->slack[i] : least;
+    for (int i = 0; i < SET_SLOTS; i++) least = s->slack[i] < least ? s->slack[i] : least;
     lacking = -least;
     return blocked > lacking ? blocked : lacking;
 }
@@ -226,9 +251,14 @@ static int must_stay(const Search *s) {
  * position is dead once no line from it can beat s->best (which only grows). */
 static void search_best(Search *s, uint32_t hkey, int drawn, int top, int waste, int left) {
     uint32_t key = hkey | (uint32_t)drawn << STOCK_SHIFT | (uint32_t)waste << WASTE_SHIFT;
-    if (set_has(&s->dead, key)) return;
+    int fresh = set_visit(&s->dead, key);
+    if (fresh <= 0) { if (fresh < 0) s->oom = 1; return; }
     s->expanded++;
+    /* without its line, the best result is the most removed at any position reached: a
+     * line goes on from it until stuck, and removed cards never come back */
+    if (s->value_only && TABLEAU - left > s->best) s->best = TABLEAU - left;
     int bound = TABLEAU - must_stay(s);
+    if (bound > s->cap) bound = s->cap;
     if (bound > s->best) {
         const uint8_t *fit = s->fits[waste];
         int moved = 0;
@@ -265,19 +295,18 @@ static void search_best(Search *s, uint32_t hkey, int drawn, int top, int waste,
             unbury_supply(s, top);
             s->depth--;
         }
-        if (!moved && TABLEAU - left > s->best) { /* stuck, and the best so far */
+        if (!moved && !s->value_only && TABLEAU - left > s->best) { /* stuck, the best so far */
             s->best = TABLEAU - left;
             s->best_depth = s->depth;
             memcpy(s->best_line, s->line, sizeof(int) * (size_t)s->depth);
         }
     }
-    if (!set_add(&s->dead, key)) s->oom = 1;
 }
 
 static PyObject *fastsolve_search(PyObject *self, PyObject *args) {
     Py_buffer tableau, stock, fits;
     int waste, strict_draw, best;
-    if (!PyArg_ParseTuple(args, "y*iy*y*pp", &tableau, &waste, &stock, &fits, &strict_draw, &best))
+    if (!PyArg_ParseTuple(args, "y*iy*y*pi", &tableau, &waste, &stock, &fits, &strict_draw, &best))
         return NULL;
     PyObject *result = NULL;
     Search *s = NULL;
@@ -291,8 +320,8 @@ static PyObject *fastsolve_search(PyObject *self, PyObject *args) {
         if (r < 1 || r >= RANKS) ranks_ok = 0;
     }
     if (tableau.len != TABLEAU || stock.len < MIN_STOCK || stock.len > MAX_STOCK ||
-        fits.len != RANKS * RANKS || waste < 0 || waste >= RANKS || !ranks_ok) {
-        PyErr_SetString(PyExc_ValueError, "search: expected 35 tableau ranks, a waste rank, 16 to 19 stock ranks (1..14) and a 15x15 fits table");
+        fits.len != RANKS * RANKS || waste < 0 || waste >= RANKS || !ranks_ok || best < 0 || best > 2) {
+        PyErr_SetString(PyExc_ValueError, "search: expected 35 tableau ranks, a waste rank, 16 to 19 stock ranks (1..14), a 15x15 fits table and best 0, 1 or 2");
         goto done;
     }
     s = calloc(1, sizeof(Search));
@@ -340,8 +369,8 @@ static PyObject *fastsolve_search(PyObject *self, PyObject *args) {
             seen[set] = members;
             s->slack[set] = 0;
             for (int r = 0; r < RANKS; r++) {
-                if (members >> r & 1) s->need_sets[r][s->nneed[r]++] = set;
-                if (carriers >> r & 1) s->supply_sets[r][s->nsupply[r]++] = set;
+                s->need_of[r][set] = members >> r & 1;
+                s->supply_of[r][set] = carriers >> r & 1;
             }
             for (int t = 0; t < TABLEAU + 1 + s->stock; t++) {
                 if (carriers >> s->rank[t] & 1) s->slack[set]++;
@@ -350,21 +379,34 @@ static PyObject *fastsolve_search(PyObject *self, PyObject *args) {
             if (s->slack[set] < 0) possible = 0;
         }
     }
+    for (int set = s->nsets; set < SET_SLOTS; set++) s->slack[set] = NO_SET_SLACK;
     uint32_t hkey = 0;
     for (int c = 0; c < COLUMNS; c++) { s->heights[c] = HEIGHT; hkey |= (uint32_t)HEIGHT << (c * HEIGHT_BITS); }
     int won = 0;
     Py_BEGIN_ALLOW_THREADS
     won = possible && search(s, hkey, 0, TABLEAU, waste, TABLEAU);
-    if (!won && best && !s->oom) {
+    if (!won && best == 1 && !s->oom) {
         for (int c = 0; c < COLUMNS; c++) s->heights[c] = HEIGHT;
         s->depth = 0;
         s->best = s->most - 1; /* phase 1 reached a position with s->most removed */
+        s->cap = TABLEAU;
         set_clear(&s->dead);
         search_best(s, hkey, 0, TABLEAU, waste, TABLEAU);
+    } else if (!won && best == 2 && !s->oom) {
+        /* the value alone: phase 1 reached s->reach removed and proved 35 out of reach */
+        s->best = s->reach > s->most ? s->reach : s->most;
+        s->cap = TABLEAU - 1;
+        s->value_only = 1;
+        if (s->best < s->cap) {
+            for (int c = 0; c < COLUMNS; c++) s->heights[c] = HEIGHT;
+            s->depth = 0;
+            set_clear(&s->dead);
+            search_best(s, hkey, 0, TABLEAU, waste, TABLEAU);
+        }
     }
     Py_END_ALLOW_THREADS
     if (s->oom) { PyErr_NoMemory(); goto done; }
-    int n = won ? s->depth : best ? s->best_depth : 0;
+    int n = won ? s->depth : best == 1 ? s->best_depth : 0;
     int *moves = won ? s->line : s->best_line;
     PyObject *line = PyList_New(n);
     if (!line) goto done;
@@ -378,6 +420,7 @@ done:
     PyBuffer_Release(&fits);
     return result;
 }
+
 
 static PyMethodDef methods[] = {
     {"search", fastsolve_search, METH_VARARGS, "Exhaustive search of one deal; see solver.py."},

@@ -24,6 +24,12 @@ remove more cards than the best stuck line found so far, bounded by the cards
 that must stay (a card that can never be removed, and all it covers; or what a
 set of ranks lacks carriers for).
 
+A census asks the best result without its line (:func:`verdict`, ``BEST_VALUE``): then any
+position reached counts (a line goes on from it until stuck, and removed cards never come
+back), so the second search starts from the most the first search reached, counts every
+position it reaches, and ends as soon as it reaches 34 (the first search proved 35 out of
+reach), or is not needed at all.
+
 The search runs in C (``_fastsolve.c``) when that extension is built, and in
 Python otherwise; both implement the same algorithm and return the same line,
 which the tests check. The rules reach both only as a table of which rank fits
@@ -49,7 +55,10 @@ from generator.patience.rules import Rules, RuleSet, Variant
 
 SearchResult = tuple[bool, list[int], int, int]
 """Won, the line (deck positions in the order they reach the waste), positions expanded, best removals."""
-Search = Callable[[bytes, int, bytes, bytes, bool, bool], SearchResult]
+Search = Callable[[bytes, int, bytes, bytes, bool, int], SearchResult]
+NO_BEST, BEST_LINE, BEST_VALUE = 0, 1, 2
+"""What the search's last argument asks beyond the verdict: nothing; the best result and a line
+that reaches it; or the best result alone (what a census asks: found with less searching)."""
 
 
 def _load_fast_search() -> Search | None:
@@ -164,7 +173,7 @@ def solve(
         stock,
         fits_table(rule_set),
         rule_set.draw_only_when_blocked,
-        best,
+        BEST_LINE if best else NO_BEST,
     )
     moves = [_move(deal, t) for t in line]
     return Solution(won, moves, expanded, removals if best else None)
@@ -183,7 +192,7 @@ def verdict(
         bytes(search_rank(card) for card in deal.stock),
         fits if fits is not None else fits_table(rule_set),
         rule_set.draw_only_when_blocked,
-        best,
+        BEST_VALUE if best else NO_BEST,
     )
     return won, (removals if best else None), expanded
 
@@ -197,7 +206,7 @@ def _move(deal: Deal, position: int) -> Move:
 
 
 def _search_python(
-    tableau: bytes, waste_rank: int, stock: bytes, fits: bytes, strict_draw: bool, best: bool
+    tableau: bytes, waste_rank: int, stock: bytes, fits: bytes, strict_draw: bool, best: int
 ) -> SearchResult:
     """The reference search; ``_fastsolve.c`` is a line-for-line port of it."""
     rank = [*tableau, waste_rank, *stock]
@@ -250,9 +259,12 @@ def _search_python(
     dead: set[int] = set()
     line: list[int] = []
     expanded = 0
-    most = 0
+    most = 0  # the most removed at a position searched
+    reach = 0  # the most removed at a position reached, searched or not
     best_removals = -1
     best_line: list[int] = []
+    value_only = best == BEST_VALUE  # the best result without its line: any position counts
+    cap = TABLEAU_SIZE  # the most the second search may find
 
     def bury(t: int) -> bool:
         stranded = False
@@ -286,7 +298,7 @@ def _search_python(
         return sorted(range(COLUMNS), key=heights.__getitem__, reverse=True)
 
     def search(hkey: int, drawn: int, top: int, waste: int, left: int) -> bool:
-        nonlocal expanded, most
+        nonlocal expanded, most, reach
         key = hkey | drawn << _STOCK_SHIFT | waste << _WASTE_SHIFT
         if key in dead:
             return False
@@ -303,6 +315,7 @@ def _search_python(
             line.append(x)
             if left == 1:
                 return True
+            reach = max(reach, TABLEAU_SIZE - left + 1)
             heights[c] = h - 1
             remove_need(x, 1)
             dead_end = bury(top) | bury_supply(top)
@@ -344,7 +357,9 @@ def _search_python(
         if key in dead:
             return
         expanded += 1
-        bound = TABLEAU_SIZE - must_stay()
+        if value_only:  # a line goes on from here until stuck, and removed cards never come back
+            best_removals = max(best_removals, TABLEAU_SIZE - left)
+        bound = min(TABLEAU_SIZE - must_stay(), cap)
         if bound > best_removals:
             fit = fit_rows[waste]
             moved = False
@@ -381,7 +396,7 @@ def _search_python(
                 unbury(top)
                 unbury_supply(top)
                 line.pop()
-            if not moved and TABLEAU_SIZE - left > best_removals:  # stuck, and the best so far
+            if not moved and not value_only and TABLEAU_SIZE - left > best_removals:  # stuck, best
                 best_removals = TABLEAU_SIZE - left
                 best_line = list(line)
         dead.add(key)
@@ -390,11 +405,18 @@ def _search_python(
     won = possible and search(hkey, 0, TABLEAU_SIZE, waste_rank, TABLEAU_SIZE)
     if won:
         return True, line, expanded, TABLEAU_SIZE
-    if not best:
+    if best == NO_BEST:
         return False, [], expanded, -1
     heights[:] = [COLUMN_HEIGHT] * COLUMNS
     line.clear()
-    best_removals = most - 1  # phase 1 reached a position with ``most`` cards removed
     dead.clear()
-    search_best(hkey, 0, TABLEAU_SIZE, waste_rank, TABLEAU_SIZE)
-    return False, best_line, expanded, best_removals
+    if best == BEST_LINE:
+        best_removals = most - 1  # phase 1 reached a position with ``most`` cards removed
+        search_best(hkey, 0, TABLEAU_SIZE, waste_rank, TABLEAU_SIZE)
+        return False, best_line, expanded, best_removals
+    # the value alone: the first search reached ``reach`` removed and found no win
+    best_removals = max(reach, most)
+    cap = TABLEAU_SIZE - 1
+    if best_removals < cap:
+        search_best(hkey, 0, TABLEAU_SIZE, waste_rank, TABLEAU_SIZE)
+    return False, [], expanded, best_removals
