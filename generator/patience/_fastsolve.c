@@ -102,6 +102,13 @@ static void set_clear(Set *s) {
     s->used = 0;
 }
 
+/* A position the first search left unsearched because a card in it can never be removed:
+ * where the best result, when there is no win, may lie beyond what that search reached. */
+typedef struct {
+    uint32_t hkey, seq; /* seq: the order they came in, which a tie keeps */
+    uint8_t drawn, top, left, bound;
+} Unsearched;
+
 typedef struct {
     uint8_t rank[DECK];
     uint8_t fits[RANKS][RANKS];
@@ -130,6 +137,12 @@ typedef struct {
     int16_t supply_of[RANKS][SET_SLOTS] __attribute__((aligned(32))); /* 1: rank a carrier */
     Set dead;
     int oom;
+    int note_unsearched;        /* the first search keeps its unsearched positions */
+    Unsearched *unsearched;
+    size_t nunsearched, unsearched_room;
+    int hopes0[TABLEAU];        /* the counts at the start, to set a kept position up again */
+    uint64_t stranded0;
+    int16_t slack0[SET_SLOTS];
 } Search;
 
 static int bury(Search *s, int t) {
@@ -185,6 +198,26 @@ static void column_order(const Search *s, int order[COLUMNS]) {
     }
 }
 
+static int must_stay(const Search *s);
+
+/* Keep a position the first search leaves (see Unsearched), if it might beat what that
+ * search has reached so far; called with the position's counts in place. */
+static void note_unsearched(Search *s, uint32_t hkey, int drawn, int top, int left) {
+    int bound = TABLEAU - must_stay(s);
+    if (bound > TABLEAU - 1) bound = TABLEAU - 1;
+    if (bound <= s->reach || bound <= s->most) return;
+    if (s->nunsearched == s->unsearched_room) {
+        size_t room = s->unsearched_room ? s->unsearched_room * 2 : 1024;
+        Unsearched *more = realloc(s->unsearched, room * sizeof(Unsearched));
+        if (!more) { s->oom = 1; return; }
+        s->unsearched = more;
+        s->unsearched_room = room;
+    }
+    Unsearched u = {hkey, (uint32_t)s->nunsearched, (uint8_t)drawn, (uint8_t)top, (uint8_t)left,
+                    (uint8_t)bound};
+    s->unsearched[s->nunsearched++] = u;
+}
+
 /* Phase 1: is there a winning line?  A position with a stranded card is dead. */
 static int search(Search *s, uint32_t hkey, int drawn, int top, int waste, int left) {
     uint32_t key = hkey | (uint32_t)drawn << STOCK_SHIFT | (uint32_t)waste << WASTE_SHIFT;
@@ -209,6 +242,8 @@ static int search(Search *s, uint32_t hkey, int drawn, int top, int waste, int l
         s->heights[c] = h - 1;
         remove_need(s, x, 1);
         int dead_end = bury(s, top) | bury_supply(s, top);
+        if (dead_end && s->note_unsearched)
+            note_unsearched(s, hkey - (1u << (c * HEIGHT_BITS)), drawn, x, left - 1);
         if (!dead_end &&
             search(s, hkey - (1u << (c * HEIGHT_BITS)), drawn, x, s->rank[x], left - 1))
             return 1;
@@ -223,6 +258,7 @@ static int search(Search *s, uint32_t hkey, int drawn, int top, int waste, int l
         set_prefetch(&s->dead, hkey, drawn + 1, s->rank[t]);
         s->line[s->depth++] = t;
         int dead_end = bury(s, top) | bury_supply(s, top);
+        if (dead_end && s->note_unsearched) note_unsearched(s, hkey, drawn + 1, t, left);
         if (!dead_end && search(s, hkey, drawn + 1, t, s->rank[t], left)) return 1;
         unbury(s, top);
         unbury_supply(s, top);
@@ -235,16 +271,26 @@ static int search(Search *s, uint32_t hkey, int drawn, int top, int waste, int l
  * stranded card and the cards under it (a stranded card never leaves, nor what
  * it covers); or, if more, the most a set of ranks lacks carriers for. */
 static int must_stay(const Search *s) {
-    int blocked = 0, lacking = 0;
+    int blocked = 0;
+    int16_t slack[SET_SLOTS] __attribute__((aligned(32)));
+    int adjusted = 0;
     for (int c = 0; c < COLUMNS; c++) {
         /* the column's stranded cards still in it: the topmost is the highest bit */
         uint32_t here = (uint32_t)(s->stranded >> (c * HEIGHT)) & ((1u << s->heights[c]) - 1);
-        if (here) blocked += 32 - __builtin_clz(here);
+        if (!here) continue;
+        int rows = 32 - __builtin_clz(here);
+        blocked += rows;
+        /* the blocked cards never reach the waste: they need no carrier and carry none */
+        if (!adjusted) { memcpy(slack, s->slack, sizeof slack); adjusted = 1; }
+        for (int x = c * HEIGHT; x < c * HEIGHT + rows; x++) {
+            const int16_t *need = s->need_of[s->rank[x]], *supply = s->supply_of[s->rank[x]];
+            for (int i = 0; i < SET_SLOTS; i++) slack[i] += need[i] - supply[i];
+        }
     }
+    const int16_t *from = adjusted ? slack : s->slack;
     int16_t least = 0;
-    for (int i = 0; i < SET_SLOTS; i++) least = s->slack[i] < least ? s->slack[i] : least;
-    lacking = -least;
-    return blocked > lacking ? blocked : lacking;
+    for (int i = 0; i < SET_SLOTS; i++) least = from[i] < least ? from[i] : least;
+    return blocked - least;
 }
 
 /* Phase 2: a stuck line removing more than s->best cards, if there is one.  A
@@ -301,6 +347,32 @@ static void search_best(Search *s, uint32_t hkey, int drawn, int top, int waste,
             memcpy(s->best_line, s->line, sizeof(int) * (size_t)s->depth);
         }
     }
+}
+
+/* The counts of a kept position, as the search along any line to it leaves them: every card
+ * that went to the waste is buried but its top, every removed card needs no carrier. */
+static void set_up(Search *s, const Unsearched *u) {
+    memcpy(s->hopes, s->hopes0, sizeof s->hopes);
+    memcpy(s->slack, s->slack0, sizeof s->slack);
+    s->stranded = s->stranded0;
+    for (int c = 0; c < COLUMNS; c++) {
+        s->heights[c] = (int)(u->hkey >> (c * HEIGHT_BITS)) & 7;
+        for (int row = s->heights[c]; row < HEIGHT; row++) {
+            int x = c * HEIGHT + row;
+            remove_need(s, x, 1);
+            if (x != u->top) { bury(s, x); bury_supply(s, x); }
+        }
+    }
+    for (int t = TABLEAU; t < TABLEAU + 1 + u->drawn; t++)
+        if (t != u->top) { bury(s, t); bury_supply(s, t); }
+    s->depth = 0;
+}
+
+static int by_promise(const void *a, const void *b) {
+    const Unsearched *u = a, *v = b;
+    if (u->bound != v->bound) return (int)v->bound - (int)u->bound;
+    if (u->left != v->left) return (int)u->left - (int)v->left;
+    return u->seq < v->seq ? -1 : u->seq > v->seq;
 }
 
 static PyObject *fastsolve_search(PyObject *self, PyObject *args) {
@@ -380,6 +452,10 @@ static PyObject *fastsolve_search(PyObject *self, PyObject *args) {
         }
     }
     for (int set = s->nsets; set < SET_SLOTS; set++) s->slack[set] = NO_SET_SLACK;
+    memcpy(s->hopes0, s->hopes, sizeof s->hopes);
+    memcpy(s->slack0, s->slack, sizeof s->slack);
+    s->stranded0 = s->stranded;
+    s->note_unsearched = best == 2;
     uint32_t hkey = 0;
     for (int c = 0; c < COLUMNS; c++) { s->heights[c] = HEIGHT; hkey |= (uint32_t)HEIGHT << (c * HEIGHT_BITS); }
     int won = 0;
@@ -397,11 +473,21 @@ static PyObject *fastsolve_search(PyObject *self, PyObject *args) {
         s->best = s->reach > s->most ? s->reach : s->most;
         s->cap = TABLEAU - 1;
         s->value_only = 1;
-        if (s->best < s->cap) {
+        if (s->best < s->cap && !possible) { /* no first search: the second from the start */
             for (int c = 0; c < COLUMNS; c++) s->heights[c] = HEIGHT;
             s->depth = 0;
             set_clear(&s->dead);
             search_best(s, hkey, 0, TABLEAU, waste, TABLEAU);
+        } else if (s->best < s->cap) {
+            /* every position reached is one the first search searched (it reached no more
+             * than s->best there, nor from there but through positions it left), or lies past
+             * one it left: search those, the most promising first, keeping what it searched */
+            qsort(s->unsearched, s->nunsearched, sizeof(Unsearched), by_promise);
+            for (size_t i = 0; i < s->nunsearched && s->unsearched[i].bound > s->best; i++) {
+                const Unsearched *u = &s->unsearched[i];
+                set_up(s, u);
+                search_best(s, u->hkey, u->drawn, u->top, s->rank[u->top], u->left);
+            }
         }
     }
     Py_END_ALLOW_THREADS
@@ -414,7 +500,7 @@ static PyObject *fastsolve_search(PyObject *self, PyObject *args) {
     result = Py_BuildValue("(ONLi)", won ? Py_True : Py_False, line, s->expanded,
                            won ? TABLEAU : best ? s->best : -1);
 done:
-    if (s) { free(s->dead.slots); free(s); }
+    if (s) { free(s->dead.slots); free(s->unsearched); free(s); }
     PyBuffer_Release(&tableau);
     PyBuffer_Release(&stock);
     PyBuffer_Release(&fits);

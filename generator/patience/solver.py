@@ -265,6 +265,10 @@ def _search_python(
     best_line: list[int] = []
     value_only = best == BEST_VALUE  # the best result without its line: any position counts
     cap = TABLEAU_SIZE  # the most the second search may find
+    unsearched: list[tuple[int, int, int, int, int]] = []
+    """Positions the first search left, with ``value_only``: (hkey, drawn, top, left, bound)."""
+    hopes_at_start = list(hopes)
+    slack_at_start = list(slack)
 
     def bury(t: int) -> bool:
         stranded = False
@@ -319,6 +323,8 @@ def _search_python(
             heights[c] = h - 1
             remove_need(x, 1)
             dead_end = bury(top) | bury_supply(top)
+            if dead_end and value_only:
+                note_unsearched(hkey - (1 << c * _HEIGHT_BITS), drawn, x, left - 1)
             if not dead_end and search(hkey - (1 << c * _HEIGHT_BITS), drawn, x, rank[x], left - 1):
                 return True
             unbury(top)
@@ -330,6 +336,8 @@ def _search_python(
             t = TABLEAU_SIZE + 1 + drawn
             line.append(t)
             dead_end = bury(top) | bury_supply(top)
+            if dead_end and value_only:
+                note_unsearched(hkey, drawn + 1, t, left)
             if not dead_end and search(hkey, drawn + 1, t, rank[t], left):
                 return True
             unbury(top)
@@ -340,16 +348,47 @@ def _search_python(
 
     def must_stay() -> int:
         """The fewest tableau cards that must stay: in each column, its topmost
-        stranded card and the cards under it; or, if more, the most a set of
-        ranks lacks carriers for."""
+        stranded card and the cards under it (they are *blocked*); and the most a
+        set of ranks lacks carriers for among the other cards (the blocked ones
+        never reach the waste: they need no carrier and carry none)."""
         blocked = 0
+        short = slack
         for c in range(COLUMNS):
             for x in reversed(range(c * COLUMN_HEIGHT, c * COLUMN_HEIGHT + heights[c])):
                 if not hopes[x]:
                     blocked += x - c * COLUMN_HEIGHT + 1
+                    short = list(short) if short is slack else short
+                    for y in range(c * COLUMN_HEIGHT, x + 1):
+                        for i in need_sets[rank[y]]:
+                            short[i] += 1
+                        for i in supply_sets[rank[y]]:
+                            short[i] -= 1
                     break
-        lacking = max([0, *(-v for v in slack)])
-        return max(blocked, lacking)
+        return blocked + max([0, *(-v for v in short)])
+
+    def note_unsearched(hkey: int, drawn: int, top: int, left: int) -> None:
+        """Keep a position the first search leaves (a card in it can never be removed) if it
+        might beat what that search has reached so far (called with its counts in place)."""
+        bound = min(TABLEAU_SIZE - must_stay(), TABLEAU_SIZE - 1)
+        if bound > reach and bound > most:
+            unsearched.append((hkey, drawn, top, left, bound))
+
+    def set_up(hkey: int, drawn: int, top: int) -> None:
+        """The counts of a kept position, as the search along any line to it leaves them: every
+        card that went to the waste is buried but its top; every removed card needs no carrier."""
+        hopes[:] = hopes_at_start
+        slack[:] = slack_at_start
+        for c in range(COLUMNS):
+            heights[c] = hkey >> c * _HEIGHT_BITS & 7
+            for x in range(c * COLUMN_HEIGHT + heights[c], (c + 1) * COLUMN_HEIGHT):
+                remove_need(x, 1)
+                if x != top:
+                    bury(x)
+                    bury_supply(x)
+        for t in range(TABLEAU_SIZE, TABLEAU_SIZE + 1 + drawn):
+            if t != top:
+                bury(t)
+                bury_supply(t)
 
     def search_best(hkey: int, drawn: int, top: int, waste: int, left: int) -> None:
         nonlocal expanded, best_removals, best_line
@@ -409,14 +448,23 @@ def _search_python(
         return False, [], expanded, -1
     heights[:] = [COLUMN_HEIGHT] * COLUMNS
     line.clear()
-    dead.clear()
     if best == BEST_LINE:
+        dead.clear()
         best_removals = most - 1  # phase 1 reached a position with ``most`` cards removed
         search_best(hkey, 0, TABLEAU_SIZE, waste_rank, TABLEAU_SIZE)
         return False, best_line, expanded, best_removals
     # the value alone: the first search reached ``reach`` removed and found no win
     best_removals = max(reach, most)
     cap = TABLEAU_SIZE - 1
-    if best_removals < cap:
+    if best_removals < cap and not possible:  # no first search: the second from the start
         search_best(hkey, 0, TABLEAU_SIZE, waste_rank, TABLEAU_SIZE)
+    elif best_removals < cap:
+        # every position reached is one the first search searched (it reached no more than
+        # best_removals there, nor from there but through positions it left) or lies past one
+        # it left: search those, the most promising first, keeping the positions it searched
+        for kept_hkey, drawn, top, left, bound in sorted(unsearched, key=lambda u: (-u[4], u[3])):
+            if bound <= best_removals:
+                break
+            set_up(kept_hkey, drawn, top)
+            search_best(kept_hkey, drawn, top, rank[top], left)
     return False, [], expanded, best_removals
