@@ -119,6 +119,8 @@ def _solve_lines(
 
 
 def _executor_options(parser: argparse.ArgumentParser) -> None:
+    """Where a command solves: ``--workers``, ``--executor``, ``--scheduler`` (census, census-verify)."""
+    parser.add_argument("--workers", type=int, default=None, help="workers (default: every core)")
     parser.add_argument(
         "--executor",
         choices=["local", "dask"],
@@ -134,12 +136,16 @@ def _executor_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _check_workers(args: argparse.Namespace) -> None:
+    if args.workers is not None and args.workers < 1:
+        raise GolfError(f"--workers {args.workers}: need at least 1")
+
+
 def _census(args: argparse.Namespace) -> int:
     from generator.census.format import CENSUS_DIR, DEFAULT_CENSUS_OUT, STANDARD_RULE_SETS
     from generator.census.runner import CensusJob, run_census
 
-    if args.workers is not None and args.workers < 1:
-        raise GolfError(f"--workers {args.workers}: need at least 1")
+    _check_workers(args)
     words = ["python -m generator census", f"--from {args.first}", f"--to {args.last}"]
     words += [f"--rules {r}" for r in args.rules] + [f"--variant {v}" for v in args.variant]
     words += [f"--workers {args.workers}"] if args.workers else []
@@ -180,8 +186,7 @@ def _census_verify(args: argparse.Namespace) -> int:
     from generator.census.format import CENSUS_DIR
     from generator.census.verify import verify_census
 
-    if args.workers is not None and args.workers < 1:
-        raise GolfError(f"--workers {args.workers}: need at least 1")
+    _check_workers(args)
     folder = args.census or CENSUS_DIR
     if in_package(args.work):
         raise GolfError(f"--work {args.work}: that is inside the package; give another folder")
@@ -459,9 +464,6 @@ def build_parser() -> argparse.ArgumentParser:
         "--variant", action="append", choices=[v.value for v in Variant], default=[]
     )
     census_cmd.add_argument(
-        "--workers", type=int, default=None, help="processes (default: every core)"
-    )
-    census_cmd.add_argument(
         "--out",
         type=Path,
         default=None,
@@ -498,9 +500,6 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="RULE_SET",
         help="a rule set as the census names it, e.g. classic+nothing-on-king (repeatable; "
         "default: all)",
-    )
-    verify_cmd.add_argument(
-        "--workers", type=int, default=None, help="workers (default: every core)"
     )
     verify_cmd.add_argument(
         "--census",

@@ -277,11 +277,10 @@ def _run_rule_set(
     todo = sum(_left(folder, rule_set, first, last) for first, last in ranges)
     progress = Progress(todo, err, label=str(rule_set))
     tally = _Tally()
+    run = _RuleSetRun(job, rule_set, folder, header, pool, stop, progress, tally, err)
     start = time.perf_counter()
     for first, last in ranges:
-        shard = _run_shard(
-            job, rule_set, folder, (first, last), header, pool, stop, progress, tally, err
-        )
+        shard = _run_shard(run, (first, last))
         tally.won += shard.winnable.count(1)
         tally.count += len(shard.winnable)
     wall = time.perf_counter() - start
@@ -314,18 +313,25 @@ def _left(folder: Path, rule_set: RuleSet, first: int, last: int) -> int:
     return max(0, last - first + 1 - rows)
 
 
-def _run_shard(
-    job: CensusJob,
-    rule_set: RuleSet,
-    folder: Path,
-    span: tuple[int, int],
-    header: dict[str, str],
-    pool: Executor | None,
-    stop: threading.Event,
-    progress: Progress,
-    tally: _Tally,
-    err: TextIO,
-) -> Shard:
+@dataclass
+class _RuleSetRun:
+    """What every shard of one rule set's run shares."""
+
+    job: CensusJob
+    rule_set: RuleSet
+    folder: Path
+    header: dict[str, str]
+    pool: Executor | None
+    stop: threading.Event
+    progress: Progress
+    tally: _Tally
+    err: TextIO
+
+
+def _run_shard(run: _RuleSetRun, span: tuple[int, int]) -> Shard:
+    """Shard ``span`` of ``run``: reused when it is complete, else solved on from its partial
+    file and written whole, with its summary."""
+    job, rule_set, folder, tally = run.job, run.rule_set, run.folder, run.tally
     first, last = span
     name = shard_name(first, last)
     path = folder / f"{name}{DATA_SUFFIX}"
@@ -340,11 +346,13 @@ def _run_shard(
     size = last - first + 1
     winnable = bytearray([UNSOLVED]) * size
     best = bytearray([BEST_NONE]) * size
-    partial_header = {"rules": str(rule_set), "deals": name, "best": header["best"]}
+    partial_header = {"rules": str(rule_set), "deals": name, "best": run.header["best"]}
     if partial.exists():
         solved = _read_partial(partial, rule_set, first, last, partial_header, winnable, best)
         if solved and solved < size:
-            print(f"census: {where(partial)}: {solved} deals already solved, going on", file=err)
+            print(
+                f"census: {where(partial)}: {solved} deals already solved, going on", file=run.err
+            )
     numbers = [first + i for i in range(size) if winnable[i] == UNSOLVED]
     chunk = job.chunk or max(1, min(100, len(numbers) // (job.workers * 20) or 1))
     tasks = [tuple(numbers[i : i + chunk]) for i in range(0, len(numbers), chunk)]
@@ -353,7 +361,7 @@ def _run_shard(
             stream.write("".join(f"# {k}: {v}\n" for k, v in partial_header.items()))
             stream.write(COLUMNS_HEADER + "\n")
             stream.flush()
-        for results in _results(str(rule_set), tasks, job.best, pool, stop, job.workers):
+        for results in _results(str(rule_set), tasks, job.best, run.pool, run.stop, job.workers):
             lines = []
             for result in results:
                 number, won, removals, _, _ = result
@@ -363,7 +371,7 @@ def _run_shard(
                 tally.add(result)
             stream.write("".join(lines))
             stream.flush()
-            progress.add(len(results))
+            run.progress.add(len(results))
     shard = _write_shard(path, rule_set, first, winnable, best)
     _keep_summary(shard, str(rule_set), summary_path)
     partial.unlink()
