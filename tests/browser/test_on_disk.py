@@ -131,7 +131,7 @@ def switch_language(page: Any, recorder: Recorder, code: str) -> None:
     """Pick ``code`` in the language switcher as a visitor does (the mouse on it, click); the new
     page's requests settled."""
     page.locator(".md-header__option .md-select > button").hover()
-    with page.expect_navigation(wait_until="load"):
+    with recorder.leaving_page(), page.expect_navigation(wait_until="load"):
         page.locator(f"a.md-select__link[hreflang={code!r}]").click()
     recorder.settle(page)
 
@@ -159,7 +159,8 @@ def test_chosen_palette_holds_in_every_language(
         toggle_palette(page)
         switch_language(page, recorder, first)
         problems += scheme_problems(page, "light", f"{page.url}, light chosen on {others[-1]}")
-        page.reload(wait_until="load")
+        with recorder.leaving_page():
+            page.reload(wait_until="load")
         recorder.settle(page)
         problems += scheme_problems(page, "light", f"{page.url} reloaded")
         problems += recorder.take()
