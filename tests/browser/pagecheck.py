@@ -331,8 +331,8 @@ def switcher_problems(page: Any, site: Site, target: Target, recorder: Recorder)
         problems.append(f"the switcher offers {codes}, not every language {site.languages()}")
     for number, code in enumerate(other for other in codes if other != own):
         if number:
-            # the landed page's late requests (its favicon) finish before the test leaves it
-            page.wait_for_load_state("networkidle")
+            # a late request of the landed page (its favicon) that leaving abandons is forgiven
+            # for a file the site has (Recorder.leaving)
             with recorder.leaving_page():
                 page.go_back(wait_until="load")
             recorder.settle(page)
