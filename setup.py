@@ -7,7 +7,8 @@ setup(
         Extension(
             "generator.patience._fastsolve",
             ["generator/patience/_fastsolve.c"],
-            extra_compile_args=["-O3"],
+            # -O3, and -g0 after the interpreter's own -g: a release build carries no debug info
+            extra_compile_args=["-O3", "-g0"],
             optional=True,
         )
     ]

@@ -19,8 +19,7 @@ import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-"""The repository (or installed tree) the generator runs from."""
+from generator.paths import ROOT
 
 TEMPORARY_SUFFIX = ".golf-tmp"
 """How a temporary file's name ends (``.<name>.<pid>.<random>.golf-tmp``; in ``.gitignore``)."""

@@ -24,8 +24,8 @@ import time
 from pathlib import Path
 
 from generator.atomic import write_bytes_atomic
+from generator.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 CACHE_DIR = ROOT / "_build" / "cache"
 KEEP = 200
 """How many entries of one kind are kept (the newest)."""

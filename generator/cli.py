@@ -422,8 +422,54 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"error: {message} (see '{self.prog} --help')\n")
 
 
+DESCRIPTION = """\
+The Golf patience and 6-Card Golf engines, their solver and the help site generated from them.
+Commands that CI and other tools rely on print JSON in the shapes documented in the README;
+errors are one line on stderr and a non-zero exit."""
+"""The help's text (the module's docstring is reST, which a terminal shows as it is)."""
+
+DISTRIBUTION = "golf-rules-generator"
+
+
+CONSOLE_SCRIPT = "golf-docs"
+"""The console script pyproject.toml installs beside ``python -m generator``."""
+
+
+def program_name(argv0: str | None = None) -> str:
+    """How the command was called: the console script, or else ``python -m generator``.
+
+    >>> program_name("/venv/lib/python3.11/site-packages/generator/__main__.py")
+    'python -m generator'
+    >>> program_name("/venv/bin/golf-docs")
+    'golf-docs'
+    """
+    name = Path(sys.argv[0] if argv0 is None else argv0).name
+    return CONSOLE_SCRIPT if name == CONSOLE_SCRIPT else "python -m generator"
+
+
+def version() -> str:
+    """The installed distribution's version (``unknown`` when run from a checkout never
+    installed)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed(DISTRIBUTION)
+    except PackageNotFoundError:
+        return "unknown"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m generator", description=__doc__)
+    parser = _Parser(prog=program_name(), description=DESCRIPTION)
+    parser.add_argument(
+        "--version", action="version", version=f"%(prog)s {version()} ({DISTRIBUTION})"
+    )
+    parser.add_argument(
+        "--project",
+        metavar="DIR",
+        help="the project folder (mkdocs.yml, docs_src/, locales/), given before the command; "
+        "default: the nearest folder holding them, from the current one upward",
+    )
     commands = parser.add_subparsers(dest="command", required=True)
 
     solve_cmd = commands.add_parser(
@@ -705,6 +751,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
+        problem = project_problem(args.project)
+        if problem:
+            print(f"error: {problem}", file=sys.stderr)
+            return 2
         status = _run(args, _variants(parser, args))
         sys.stdout.flush()  # inside the guard: a closed pipe shows up here, not at exit
         return status
@@ -748,3 +798,20 @@ def _internal(error: BaseException) -> int:
             file=sys.stderr,
         )
     return 2
+
+
+def project_problem(given: str | None) -> str | None:
+    """What is wrong with the project folder ``--project`` (or ``$GOLF_PROJECT``) names, if
+    anything: it must be the one every room works on, and hold the project's files."""
+    from generator.paths import PROJECT_FILES, PROJECT_VARIABLE, ROOT, is_project
+
+    named = given or os.environ.get(PROJECT_VARIABLE)
+    if not named:
+        return None
+    folder = Path(named).expanduser().resolve()
+    if folder != ROOT:
+        return f"--project {named}: give it before the command, to python -m generator or {CONSOLE_SCRIPT}"
+    if not is_project(folder):
+        missing = [name for name in PROJECT_FILES if not (folder / name).exists()]
+        return f"--project {named}: not a project folder (no {', '.join(missing)})"
+    return None

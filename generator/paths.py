@@ -20,10 +20,53 @@ ValueError: 'tests/../../secret' has a '..'; name a file of the repository, rela
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
-ROOT = Path(__file__).resolve().parent.parent
-"""The repository (the folder that holds ``generator/``)."""
+PACKAGE = Path(__file__).resolve().parent
+"""The ``generator`` package: its data is committed (or installed) and written only when a
+command is told to in so many words."""
+
+PROJECT_VARIABLE = "GOLF_PROJECT"
+"""The environment variable that names the project folder (``--project DIR`` sets it)."""
+
+PROJECT_FILES = ("mkdocs.yml", "locales/languages.yaml", "docs_src")
+"""What makes a folder a project of the site: its configuration, languages and page sources."""
+
+
+def is_project(folder: Path) -> bool:
+    """Whether ``folder`` holds a site's project files (:data:`PROJECT_FILES`)."""
+    return all((folder / name).exists() for name in PROJECT_FILES)
+
+
+def find_project(start: Path | None = None, environ: Mapping[str, str] = os.environ) -> Path:
+    """The project the commands work on (its ``mkdocs.yml``, ``docs_src/``, ``locales/``, the
+    approved texts, ``_build/`` and ``site/``), not the package's location:
+
+    1. the folder ``$GOLF_PROJECT`` names (``--project DIR``), as it is;
+    2. else the nearest folder holding the project files, from ``start`` (the current folder)
+       upward;
+    3. else the checkout the package runs from, if it is one;
+    4. else ``start``: a command that needs a project file then says which one is missing.
+
+    The package's own data (``generator/data/``) is found beside its code (:data:`PACKAGE`),
+    wherever it is installed.
+    """
+    named = environ.get(PROJECT_VARIABLE)
+    if named:
+        return Path(named).expanduser().resolve()
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        if is_project(folder):
+            return folder
+    if is_project(PACKAGE.parent):
+        return PACKAGE.parent
+    return here
+
+
+ROOT = find_project()
+"""The project (see :func:`find_project`); in a checkout, the repository."""
 
 
 def inside_repository(text: str, root: Path = ROOT) -> Path:
@@ -50,11 +93,6 @@ def inside_repository(text: str, root: Path = ROOT) -> Path:
     return path
 
 
-PACKAGE = Path(__file__).resolve().parent
-"""The ``generator`` package: its data is committed (or installed) and written only when a
-command is told to in so many words."""
-
-
 def in_package(path: Path) -> bool:
     """Whether ``path`` (a folder or file a command would write) lies inside the package.
 
@@ -77,3 +115,25 @@ def shown(text: str) -> str:
         if base and base != os.sep:
             text = text.replace(base + os.sep, "")
     return text
+
+
+def checkout_files(root: Path) -> list[str]:
+    """The files of the project's source tree at ``root``, relative: a git checkout's tracked
+    and not ignored files (``git ls-files -co --exclude-standard``) or, in an unpacked sdist (no
+    ``.git``), those its ``*.egg-info/SOURCES.txt`` lists. :class:`ValueError` if it is
+    neither (what the tests and the mutation audit copy of the repository)."""
+    import subprocess
+
+    if (root / ".git").exists():
+        listed = subprocess.run(
+            ["git", "ls-files", "-co", "--exclude-standard"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if listed.returncode == 0:
+            return listed.stdout.splitlines()
+    for sources in sorted(root.glob("*.egg-info/SOURCES.txt")):
+        return [name for name in sources.read_text(encoding="utf-8").splitlines() if name]
+    raise ValueError(f"{root}: neither a git checkout nor an unpacked sdist")

@@ -212,16 +212,13 @@ def select(mutations: list[Mutation], only: str | None) -> list[Mutation]:
 
 
 def repository_files(repo: Path) -> list[str]:
-    """The files to copy: tracked or not ignored, plus the built solver extension."""
+    """The files to copy: tracked or not ignored (or an sdist's), plus the built solver
+    extension."""
+    from generator.paths import checkout_files
+
     try:
-        listed = subprocess.run(
-            ["git", "ls-files", "-co", "--exclude-standard"],
-            cwd=repo,
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.splitlines()
-    except (OSError, subprocess.CalledProcessError) as error:
+        listed = checkout_files(repo)
+    except (OSError, ValueError) as error:
         raise AuditError(f"{repo}: not a git checkout ({error})") from None
     built = [str(p.relative_to(repo)) for p in (repo / "generator").rglob("*.so")]
     return [name for name in [*listed, *built] if (repo / name).is_file()]

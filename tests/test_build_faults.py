@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -176,11 +177,15 @@ def test_sigkill_leaves_no_worker_and_the_next_build_no_staging(tmp_path: Path) 
     assert (tmp_path / "site" / MARKER).is_file()
 
 
-def test_staging_folders_are_ignored_by_git() -> None:
+def test_staging_folders_are_ignored_by_git(tmp_path: Path) -> None:
+    """By the repository's .gitignore, in a repository of its own (an unpacked sdist has no
+    .git of its own)."""
     names = [f"site/../{STAGING_PREFIX}123-abcd/", f"locales/.messages.po.1.ab{TEMPORARY_SUFFIX}"]
+    shutil.copy(ROOT / ".gitignore", tmp_path / ".gitignore")
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
     ignored = subprocess.run(
         ["git", "check-ignore", "--no-index", *(n.replace("site/../", "") for n in names)],
-        cwd=ROOT,
+        cwd=tmp_path,
         capture_output=True,
         text=True,
     )

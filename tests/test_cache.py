@@ -76,7 +76,7 @@ def test_the_extraction_key_covers_every_file_babel_reads() -> None:
 
     for _ in extract_from_dir(str(ROOT), method_map, options_map, callback=seen):
         pass
-    assert read and read <= set(catalog_cli._extraction_sources())
+    assert read and read <= {name for _root, name in catalog_cli._extraction_sources()}
 
 
 def test_the_extracted_messages_come_from_the_cache_only_for_the_same_sources(
@@ -98,7 +98,9 @@ def test_the_extracted_messages_come_from_the_cache_only_for_the_same_sources(
     sources = catalog_cli._extraction_sources()
     changed = tmp_path / "extra.py"
     changed.write_text('_("A sentence no one wrote")\n', encoding="utf-8")
-    monkeypatch.setattr(catalog_cli, "_extraction_sources", lambda: [*sources, str(changed)])
+    monkeypatch.setattr(
+        catalog_cli, "_extraction_sources", lambda: [*sources, (tmp_path, changed.name)]
+    )
     catalog_cli.extracted(tmp_path / "three.pot")
     assert len(calls) == 2
 

@@ -12,6 +12,7 @@ import pytest
 
 from generator.check import PARTS, markup_problems, run_checks
 from generator.i18n.catalogs import ROOT, Language, languages
+from generator.paths import checkout_files
 from generator.site.build import MARKER, MARKER_TEXT
 from generator.site.render import render_language
 
@@ -24,13 +25,7 @@ def test_check_passes_on_the_repository() -> None:
 
 def repository_copy(tmp_path: Path) -> Path:
     """The repository's files (tracked or not ignored) and the built solver, copied."""
-    listed = subprocess.run(
-        ["git", "ls-files", "-co", "--exclude-standard"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.splitlines()
+    listed = checkout_files(ROOT)
     copy = tmp_path / "repo"
     for name in [
         *listed,

@@ -44,6 +44,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.paths import ROOT
 from generator.patience.deal import TABLEAU_SIZE, Deal, DealCode, deal_for
 from generator.patience.errors import GolfError
 from generator.patience.rules import Rules, RuleSet, Variant
@@ -75,7 +76,7 @@ STANDARD_RULE_SETS = (
 )
 """What ``census`` runs without ``--rules`` or ``--variant``."""
 
-_ROOT = Path(__file__).resolve().parents[2]
+_ROOT = ROOT
 
 
 class CensusError(GolfError):

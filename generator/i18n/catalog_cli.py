@@ -53,11 +53,14 @@ from generator.i18n.catalogs import (
     read_catalog,
     source_language,
 )
+from generator.paths import PACKAGE
 
 BABEL_CFG = ROOT / "babel.cfg"
 KEYWORDS = ["-k", "N_", "-k", "NP_:1c,2", "-k", "NN_:1,2"]
 WIDTH = "76"
-PACKAGE = ROOT / "generator"
+SOURCE_ROOTS = tuple(dict.fromkeys((ROOT, PACKAGE.parent)))
+"""Where ``babel.cfg``'s patterns are looked up: the project (its templates) and the folder
+that holds the installed package (its Python modules); one folder in a checkout."""
 _VOLATILE = re.compile(r'^"(POT-Creation-Date|PO-Revision-Date): .*\\n"$', re.MULTILINE)
 _LOCALE_CODE = re.compile(r"[a-z]{2,3}(?:_[A-Z][a-z]{3})?(?:_(?:[A-Z]{2}|[0-9]{3}))?")
 
@@ -137,13 +140,14 @@ def extract_to(pot: Path) -> None:
         "The Golf rules authors",
         "-o",
         str(pot),
-        str(ROOT),
+        *map(str, SOURCE_ROOTS),
     )
     read_catalog(pot)  # what we write must read back
 
 
-def _extraction_sources() -> list[str]:
-    """Every file ``babel.cfg`` maps to an extractor (a file Babel skips may be listed too)."""
+def _extraction_sources() -> list[tuple[Path, str]]:
+    """Every file ``babel.cfg`` maps to an extractor (a file Babel skips may be listed too):
+    its folder of :data:`SOURCE_ROOTS` and its name there."""
     with BABEL_CFG.open(encoding="utf-8") as handle:
         method_map, _options = parse_mapping_cfg(handle)  # type: ignore[no-untyped-call]
     patterns = [pattern for pattern, _method in method_map]
@@ -151,12 +155,13 @@ def _extraction_sources() -> list[str]:
     if any(char in top for top in tops for char in "*?[") or not all("/" in p for p in patterns):
         tops = {"."}  # a pattern may match anywhere: look everywhere
     found = []
-    for top in sorted(tops):
-        for folder, _dirs, files in os.walk(ROOT / top):
-            for name in files:
-                relative = Path(folder, name).relative_to(ROOT).as_posix()
-                if any(pathmatch(pattern, relative) for pattern in patterns):
-                    found.append(relative)
+    for root in SOURCE_ROOTS:
+        for top in sorted(tops):
+            for folder, _dirs, files in os.walk(root / top):
+                for name in files:
+                    relative = Path(folder, name).relative_to(root).as_posix()
+                    if any(pathmatch(pattern, relative) for pattern in patterns):
+                        found.append((root, relative))
     return sorted(found)
 
 
@@ -164,8 +169,8 @@ def extracted(pot: Path) -> None:
     """:func:`extract_to` ``pot``, from :mod:`generator.cache` when the same sources were
     extracted before (the key is every file the extraction reads, and Babel's version)."""
     parts: list[str | Path] = [cache.versions("babel", "jinja2"), BABEL_CFG, Path(__file__)]
-    for source in _extraction_sources():
-        parts += [source, ROOT / source]
+    for root, source in _extraction_sources():
+        parts += [source, root / source]
     entry = cache.key(*parts)
     kept = cache.get("pot", entry)
     if kept is not None:

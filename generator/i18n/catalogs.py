@@ -25,9 +25,9 @@ from generator import cache
 from generator.bounded import compose_yaml, load_yaml
 from generator.i18n.pofile import PLURAL_SAMPLE, plural_function, read
 from generator.i18n.pofile import CatalogError as CatalogError  # raised by everything here
+from generator.paths import ROOT as ROOT  # the project: see generator.paths.find_project
 from generator.paths import inside_repository
 
-ROOT = Path(__file__).resolve().parent.parent.parent
 LOCALES = ROOT / "locales"
 LANGUAGES_FILE = LOCALES / "languages.yaml"
 DOMAIN = "messages"

@@ -18,7 +18,7 @@ import yaml
 from generator.atomic import write_text_atomic
 from generator.i18n.catalogs import LOCALES, ROOT, languages, source_language, translations
 from generator.i18n.words import Translations
-from generator.paths import shown
+from generator.paths import PACKAGE, shown
 from generator.patience import GolfError
 from generator.site.build import language_config
 
@@ -76,8 +76,8 @@ def serve(code: str | None, addr: str) -> int:
     config = language_config(
         language, all_languages, docs_dir, PREVIEW / "site" / code, t, config_dir=PREVIEW
     )
-    config["hooks"] = [str(ROOT / "generator" / "site" / "mkdocs_hook.py")]
-    config["watch"] = [str(ROOT / "docs_src"), str(LOCALES), str(ROOT / "generator" / "data")]
+    config["hooks"] = [str(PACKAGE / "site" / "mkdocs_hook.py")]
+    config["watch"] = [str(ROOT / "docs_src"), str(LOCALES), str(PACKAGE / "data")]
     config["extra"]["generator_language"] = code
     # A preview shows what is wrong (the hook's error page) instead of stopping at it:
     # `build` and `check` build strictly.

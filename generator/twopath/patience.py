@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from generator.bounded import load_yaml
-from generator.i18n.catalogs import ROOT
 from generator.i18n.words import MOVE_DRAW, MOVE_REMOVE, PICTURE_AFTER, RULE_NAMES
+from generator.paths import PACKAGE
 from generator.patience import DealCode, Game, Rules, deal_for_number
 from generator.patience.cards import Card
 from generator.patience.deal import Deal
@@ -27,7 +27,7 @@ from generator.patience.solver import solve
 from generator.twopath import Finding
 from generator.twopath.reader import Page, ReadError, element_text, svgs
 
-DATA = ROOT / "generator" / "data"
+DATA = PACKAGE / "data"
 CODE = re.compile(r"GO1-[A-Z]-[A-Z]{7}")
 CARD_CLASS = re.compile(r'<g class="card card-(?P<card>[0-9A-Z]{2})(?P<marks>[^"]*)"')
 

@@ -18,11 +18,11 @@ import random
 from collections.abc import Iterator
 from fractions import Fraction
 
-from generator.i18n.catalogs import ROOT
+from generator.paths import PACKAGE
 from generator.sixcard.cards import JOKER, JOKERS_PER_DECK, Card
 from generator.sixcard.simulate import CONFIGURATIONS, play_one
 
-DATA = ROOT / "generator" / "data" / "sixcard_simulation.json"
+DATA = PACKAGE / "data" / "sixcard_simulation.json"
 WHERE = "generator/data/sixcard_simulation.json"
 HOLES = 40
 """Holes played again per configuration and player."""

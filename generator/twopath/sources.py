@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 
 from generator.bounded import load_yaml
-from generator.i18n.catalogs import ROOT
+from generator.paths import PACKAGE
 from generator.twopath import Finding
 from generator.twopath.reader import Page, repeats_agree
 from generator.twopath.statistics import (
@@ -26,7 +26,7 @@ from generator.twopath.statistics import (
     wilson,
 )
 
-SOURCES = ROOT / "generator" / "data" / "sources.yaml"
+SOURCES = PACKAGE / "data" / "sources.yaml"
 WORDS = {
     "zero": 0,
     "one": 1,

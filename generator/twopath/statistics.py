@@ -27,14 +27,14 @@ from statistics import NormalDist
 
 from generator import cache as kept_files
 from generator.bounded import read_gzip
-from generator.i18n.catalogs import ROOT
 from generator.i18n.words import CHART_BAR, CHART_BEST_BAR, CHART_BEST_TITLE
+from generator.paths import PACKAGE
 from generator.patience.deal import TABLEAU_SIZE
 from generator.patience.rules import SCORING, Rules, RuleSet, Variant
 from generator.twopath import Finding
 from generator.twopath.reader import Page, ReadError
 
-CENSUS = ROOT / "generator" / "data" / "census"
+CENSUS = PACKAGE / "data" / "census"
 NAME = "census-figures"
 RELAX = ("strict", "classic+nothing-on-king", "classic", "easy")
 """The rule sets in the order each allows more than the one before (the page's charts)."""
