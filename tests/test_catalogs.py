@@ -316,6 +316,28 @@ def test_plural_forms_must_suit_the_language(
             parse(data, tmp_path / "x.po", lang)
 
 
+@pytest.mark.parametrize(
+    ("header", "catalog", "accepted"),
+    [
+        ("fr_FR", "fr", True),  # what Poedit writes for French
+        ("nl-BE", "nl", True),
+        ("de", "de", True),
+        ("de", "nl", False),  # another language's header
+        ("pt", "pt_BR", False),  # a catalog of a region needs that region
+    ],
+)
+def test_the_language_header_may_name_a_region(
+    tmp_path: Path, header: str, catalog: str, accepted: bool
+) -> None:
+    plural = "nplurals=2; plural=(n > 1);" if catalog.startswith(("fr", "pt")) else DUTCH
+    data = po('msgid "a"\nmsgstr "b"\n', lang=header, plural=plural)
+    if accepted:
+        parse(data, tmp_path / "x.po", catalog)
+    else:
+        with pytest.raises(CatalogError, match=rf"x.po:\d+: the header says Language: {header}"):
+            parse(data, tmp_path / "x.po", catalog)
+
+
 # -- placeholders ------------------------------------------------------------
 
 RUSSIAN = (

@@ -475,6 +475,20 @@ def _decode(path: Path, charset: str, data: bytes, line: int) -> str:
         ) from None
 
 
+def same_language(header: str, locale: str) -> bool:
+    """Whether a catalog's ``Language:`` header fits the catalog of ``locale``: the same code,
+    or, for a catalog of a language without a region, that language in some region (Poedit
+    writes ``fr_FR`` for French).
+
+    >>> same_language("fr_FR", "fr"), same_language("nl-BE", "nl"), same_language("de", "de")
+    (True, True, True)
+    >>> same_language("de", "nl"), same_language("pt", "pt_BR"), same_language("pt_PT", "pt_BR")
+    (False, False, False)
+    """
+    header, locale = header.strip().replace("-", "_").lower(), locale.replace("-", "_").lower()
+    return header == locale or ("_" not in locale and header.split("_", 1)[0] == locale)
+
+
 def parse(data: bytes, path: Path, locale: str | None = None, domain: str = "messages") -> Catalog:
     """The catalog in ``data`` (the bytes of ``path``), checked; :class:`CatalogError` if broken.
 
@@ -534,7 +548,7 @@ def _build(
             ) from None
     nplurals = _plural_rule(header, path, locale)
     language = header.fields.get("language")
-    if locale is not None and language and language.replace("-", "_").lower() != locale.lower():
+    if locale is not None and language and not same_language(language, locale):
         raise CatalogError(
             f"{path}:{header.lines['language']}: the header says Language: {language},"
             f" the catalog is {locale}'s"
