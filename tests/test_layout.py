@@ -17,7 +17,7 @@ ORDER = [
     {"site"},
     {"twopath"},
     {"check"},
-    {"cli", "__main__"},
+    {"cli", "__main__", "project_option"},
 ]
 """Rooms from the bottom up; a room may import its own level and the levels below."""
 KNOWN = {("generator/i18n/catalog_cli.py", "site")}

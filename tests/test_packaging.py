@@ -95,7 +95,7 @@ def test_an_installed_wheel_works_on_a_project_of_its_own(tmp_path: Path) -> Non
     # the same from elsewhere, with --project; and a folder that is not a project is refused
     check = run(
         python, "-m", "generator", "--project", project, "check", "--only",
-        "examples,values,pages,catalogs,safety", cwd=tmp_path,
+        "examples,catalogs,safety", cwd=tmp_path,
     )  # fmt: skip
     assert check.returncode == 0, check.stdout[-3000:] + check.stderr[-3000:]
     refused = run(script, "--project", tmp_path, "build", cwd=project)
