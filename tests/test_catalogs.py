@@ -309,11 +309,18 @@ def test_plural_forms_must_suit_the_language(
     tmp_path: Path, lang: str, plural: str, accepted: bool
 ) -> None:
     data = po('msgid "a"\nmsgstr "b"\n', lang=lang, plural=plural)
+    read_or_refused(
+        data, tmp_path / "x.po", lang, rf"x.po:5: Plural-Forms is .*; {lang} needs", accepted
+    )
+
+
+def read_or_refused(data: bytes, path: Path, locale: str, refusal: str, accepted: bool) -> None:
+    """``data`` read as a catalog of ``locale``; unless ``accepted``, refused with ``refusal``."""
     if accepted:
-        parse(data, tmp_path / "x.po", lang)
+        parse(data, path, locale)
     else:
-        with pytest.raises(CatalogError, match=rf"x.po:5: Plural-Forms is .*; {lang} needs"):
-            parse(data, tmp_path / "x.po", lang)
+        with pytest.raises(CatalogError, match=refusal):
+            parse(data, path, locale)
 
 
 @pytest.mark.parametrize(
@@ -331,11 +338,8 @@ def test_the_language_header_may_name_a_region(
 ) -> None:
     plural = "nplurals=2; plural=(n > 1);" if catalog.startswith(("fr", "pt")) else DUTCH
     data = po('msgid "a"\nmsgstr "b"\n', lang=header, plural=plural)
-    if accepted:
-        parse(data, tmp_path / "x.po", catalog)
-    else:
-        with pytest.raises(CatalogError, match=rf"x.po:\d+: the header says Language: {header}"):
-            parse(data, tmp_path / "x.po", catalog)
+    refusal = rf"x.po:\d+: the header says Language: {header}"
+    read_or_refused(data, tmp_path / "x.po", catalog, refusal, accepted)
 
 
 # -- placeholders ------------------------------------------------------------
