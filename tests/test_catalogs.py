@@ -13,6 +13,7 @@ import pytest
 
 from generator.i18n.catalogs import (
     POT_FILE,
+    ROOT,
     CatalogError,
     bare_percent,
     languages,
@@ -277,6 +278,26 @@ def test_escapes_are_read_as_gettext_reads_them(tmp_path: Path) -> None:
     data = po('msgid "a"\nmsgstr "\\t\\"q\\"\\\\ \\101\\x42 caf\\303\\251"\n')
     catalog = parse(data, tmp_path / "x.po", "nl")
     assert catalog.get("a").string == '\t"q"\\ AB café'
+
+
+@pytest.mark.parametrize(
+    "path", [POT_FILE, *(lang.po_file for lang in languages() if lang.code != "en")]
+)
+def test_every_message_names_the_files_it_comes_from(path: Path) -> None:
+    """GNU's file-level references, ``#: docs_src/templates/rules.md.j2`` (Weblate links each
+    to the source): every message has one or more, each a file of the checkout, without a
+    line number (which would change the catalogs whenever a template line moves)."""
+    catalog = parse(path.read_bytes(), path, None if path == POT_FILE else path.parent.parent.name)
+    problems = []
+    for message in catalog:
+        if not message.id:
+            continue
+        if not message.locations:
+            problems.append(f"{message.id!r}: no #: reference")
+        for name, line in message.locations:
+            if line or Path(name).is_absolute() or not (ROOT / name).is_file():
+                problems.append(f"{message.id!r}: #: {name}{f':{line}' if line else ''}")
+    assert not problems, "\n".join(problems[:10])
 
 
 @pytest.mark.parametrize(

@@ -126,7 +126,7 @@ def extract_to(pot: Path) -> None:
         *KEYWORDS,
         "-c",
         "TRANSLATORS:",
-        "--no-location",
+        "--add-location=file",  # GNU's file-level references (#: path), which Weblate links
         "--sort-output",
         "-w",
         WIDTH,
@@ -142,7 +142,22 @@ def extract_to(pot: Path) -> None:
         str(pot),
         *map(str, SOURCE_ROOTS),
     )
+    _relative_references(pot)
     read_catalog(pot)  # what we write must read back
+
+
+def _relative_references(pot: Path) -> None:
+    """The ``#:`` references as paths inside their folder of :data:`SOURCE_ROOTS`
+    (``docs_src/templates/rules.md.j2``, ``generator/pages/sixcard_claims.py``): Babel writes
+    the folder it was given in front of each."""
+    prefixes = [f"{root}{os.sep}" for root in SOURCE_ROOTS]
+    lines = pot.read_text(encoding="utf-8").splitlines(keepends=True)
+    for number, line in enumerate(lines):
+        if line.startswith("#: "):
+            for prefix in prefixes:
+                line = line.replace(" " + prefix, " ")
+            lines[number] = line
+    write_text_atomic(pot, "".join(lines))
 
 
 def _extraction_sources() -> list[tuple[Path, str]]:
