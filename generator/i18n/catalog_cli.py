@@ -148,16 +148,29 @@ def extract_to(pot: Path) -> None:
 
 def _relative_references(pot: Path) -> None:
     """The ``#:`` references as paths inside their folder of :data:`SOURCE_ROOTS`
-    (``docs_src/templates/rules.md.j2``, ``generator/pages/sixcard_claims.py``): Babel writes
-    the folder it was given in front of each."""
+    (``docs_src/templates/rules.md.j2``, ``generator/pages/sixcard_claims.py``), sorted and
+    wrapped as Babel writes them: Babel puts the folder it was given in front of each, sorts
+    and wraps the long names, and the templates and the modules are two folders when the
+    package is installed."""
+    from babel.util import wraptext
+
     prefixes = [f"{root}{os.sep}" for root in SOURCE_ROOTS]
     lines = pot.read_text(encoding="utf-8").splitlines(keepends=True)
-    for number, line in enumerate(lines):
+    out: list[str] = []
+    names: list[str] = []
+    for line in [*lines, ""]:
         if line.startswith("#: "):
+            joined = line[3:].strip()
             for prefix in prefixes:
-                line = line.replace(" " + prefix, " ")
-            lines[number] = line
-    write_text_atomic(pot, "".join(lines))
+                joined = joined.replace(prefix, "")
+            names += joined.split()
+            continue
+        if names:
+            text = " ".join(sorted(dict.fromkeys(names)))
+            out += [f"#: {part.strip()}\n" for part in wraptext(text, int(WIDTH))]
+            names = []
+        out.append(line)
+    write_text_atomic(pot, "".join(out))
 
 
 def _extraction_sources() -> list[tuple[Path, str]]:
