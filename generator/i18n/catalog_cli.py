@@ -152,7 +152,9 @@ def _relative_references(pot: Path) -> None:
     wrapped as Babel writes them: Babel puts the folder it was given in front of each, sorts
     and wraps the long names, and the templates and the modules are two folders when the
     package is installed."""
-    from babel.util import wraptext
+    from babel.util import TextWrapper  # what babel.messages.pofile wraps comments with
+
+    wrapper = TextWrapper(width=int(WIDTH), break_long_words=False)
 
     prefixes = [f"{root}{os.sep}" for root in SOURCE_ROOTS]
     lines = pot.read_text(encoding="utf-8").splitlines(keepends=True)
@@ -167,7 +169,7 @@ def _relative_references(pot: Path) -> None:
             continue
         if names:
             text = " ".join(sorted(dict.fromkeys(names)))
-            out += [f"#: {part.strip()}\n" for part in wraptext(text, int(WIDTH))]
+            out += [f"#: {part.strip()}\n" for part in wrapper.wrap(text)]
             names = []
         out.append(line)
     write_text_atomic(pot, "".join(out))
