@@ -1,10 +1,12 @@
 """The translators' commands: ``python -m generator catalog extract|update|init|compile``.
 
 ``extract`` runs Babel's ``pybabel extract`` with this project's options, so the
-``.pot`` always comes out the same way (wrapped at 76 columns, sorted, no
-source locations, which would change on every edit); ``update`` merges it into
+``.pot`` always comes out the same way (sorted, file-level references without
+line numbers, which would change on every edit); ``update`` merges it into
 every catalog as ``pybabel update --previous`` would, keeping what Babel drops;
-a refresh that changes nothing leaves the files untouched.
+a refresh that changes nothing leaves the files untouched. Every file is written
+as GNU gettext writes it (:mod:`generator.i18n.powriter`), so that a catalog
+saved by ``msgcat``, ``msgmerge`` or Poedit comes through ``update`` unchanged.
 
 Nothing is lost and nothing is half-written:
 
@@ -36,7 +38,6 @@ from babel.dates import LOCALTZ
 from babel.messages.catalog import Catalog, Message
 from babel.messages.frontend import CommandLineInterface, parse_mapping_cfg
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import normalize, write_po
 from babel.util import pathmatch
 
 from generator import cache
@@ -53,11 +54,11 @@ from generator.i18n.catalogs import (
     read_catalog,
     source_language,
 )
+from generator.i18n.powriter import po_text
 from generator.paths import PACKAGE
 
 BABEL_CFG = ROOT / "babel.cfg"
 KEYWORDS = ["-k", "N_", "-k", "NP_:1c,2", "-k", "NN_:1,2"]
-WIDTH = "76"
 SOURCE_ROOTS = tuple(dict.fromkeys((ROOT, PACKAGE.parent)))
 """Where ``babel.cfg``'s patterns are looked up: the project (its templates) and the folder
 that holds the installed package (its Python modules); one folder in a checkout."""
@@ -128,8 +129,6 @@ def extract_to(pot: Path) -> None:
         "TRANSLATORS:",
         "--add-location=file",  # GNU's file-level references (#: path), which Weblate links
         "--sort-output",
-        "-w",
-        WIDTH,
         "--project",
         "Golf rules",
         "--version",
@@ -143,36 +142,27 @@ def extract_to(pot: Path) -> None:
         *map(str, SOURCE_ROOTS),
     )
     _relative_references(pot)
-    read_catalog(pot)  # what we write must read back
 
 
 def _relative_references(pot: Path) -> None:
-    """The ``#:`` references as paths inside their folder of :data:`SOURCE_ROOTS`
-    (``docs_src/templates/rules.md.j2``, ``generator/pages/sixcard_claims.py``), sorted and
-    wrapped as Babel writes them: Babel puts the folder it was given in front of each, sorts
-    and wraps the long names, and the templates and the modules are two folders when the
-    package is installed."""
-    from babel.util import TextWrapper  # what babel.messages.pofile wraps comments with
-
-    wrapper = TextWrapper(width=int(WIDTH), break_long_words=False)
-
+    """Rewrite ``pot`` as GNU gettext writes it (:mod:`generator.i18n.powriter`), its ``#:``
+    references as paths inside their folder of :data:`SOURCE_ROOTS`
+    (``docs_src/templates/rules.md.j2``, ``generator/pages/sixcard_claims.py``), sorted: Babel
+    puts the folder it was given in front of each, and the templates and the modules are two
+    folders when the package is installed."""
     prefixes = [f"{root}{os.sep}" for root in SOURCE_ROOTS]
-    lines = pot.read_text(encoding="utf-8").splitlines(keepends=True)
-    out: list[str] = []
-    names: list[str] = []
-    for line in [*lines, ""]:
-        if line.startswith("#: "):
-            joined = line[3:].strip()
+    catalog = read_catalog(pot)
+    for message in [*catalog, *catalog.obsolete.values()]:
+        names = []
+        for name, _line in message.locations:
             for prefix in prefixes:
-                joined = joined.replace(prefix, "")
-            names += joined.split()
-            continue
-        if names:
-            text = " ".join(sorted(dict.fromkeys(names)))
-            out += [f"#: {part.strip()}\n" for part in wrapper.wrap(text)]
-            names = []
-        out.append(line)
-    write_text_atomic(pot, "".join(out))
+                if name.startswith(prefix):
+                    name = name[len(prefix) :]
+                    break
+            names.append(name.replace(os.sep, "/"))
+        message.locations = [(name, None) for name in sorted(dict.fromkeys(names))]
+    write_text_atomic(pot, po_text(catalog))
+    read_catalog(pot)  # what we write must read back
 
 
 def _extraction_sources() -> list[tuple[Path, str]]:
@@ -261,43 +251,9 @@ def merge(catalog: Catalog, template: Catalog) -> None:
 
 
 def _write(catalog: Catalog, path: Path, locale: str) -> None:
-    buffer = io.BytesIO()
-    write_po(buffer, catalog, width=int(WIDTH), include_previous=False, ignore_obsolete=False)
-    write_text_atomic(path, _with_previous(buffer.getvalue().decode("utf-8"), catalog))
+    """Write ``catalog`` to ``path`` as GNU gettext writes it, and read it back strictly."""
+    write_text_atomic(path, po_text(catalog))
     read_catalog(path, locale)  # what we write must read back, strictly
-
-
-def _po_lines(keyword: str, text: str) -> list[str]:
-    """``keyword "text"`` as Babel wraps it (continuation lines for long text)."""
-    lines = normalize(text, prefix="", width=int(WIDTH)).splitlines()
-    return [f"{keyword} {lines[0]}", *lines[1:]]
-
-
-def _with_previous(text: str, catalog: Catalog) -> str:
-    """Put each fuzzy entry's previous English (``#| msgid``) before its msgid.
-
-    Babel's writer wraps a long previous msgid as if it were a comment, which
-    no .po reader (ours, msgfmt) accepts; the lines are written here instead.
-    """
-    for message in catalog:
-        previous = message.previous_id
-        if not message.id or not previous or not message.fuzzy:
-            continue
-        ids = message.id if isinstance(message.id, list | tuple) else [message.id]
-        head = []
-        if message.context:
-            head += _po_lines("msgctxt", message.context)
-        head += _po_lines("msgid", str(ids[0]))
-        block = "\n".join(head) + "\n"
-        old = [str(p) for p in previous]
-        lines = _po_lines("msgid", old[0])
-        if len(old) > 1:
-            lines += _po_lines("msgid_plural", old[1])
-        marked = "".join(f"#| {line}\n" for line in lines)
-        at = text.find("\n" + block)
-        if at >= 0:
-            text = text[: at + 1] + marked + text[at + 1 :]
-    return text
 
 
 def _new_catalog(code: str) -> Catalog:
@@ -308,6 +264,7 @@ def _new_catalog(code: str) -> Catalog:
     catalog.language_team = locale.english_name or code
     catalog.revision_date = datetime.now(LOCALTZ)
     catalog.fuzzy = False
+    del catalog.header_message  # type: ignore[attr-defined]  # the new language's header, not the .pot's
     return catalog
 
 

@@ -559,7 +559,10 @@ def _build(
         if msgid_field is None:
             continue
         if entry is header_entry:
-            catalog[""] = _message(entry, path, codec.name)
+            header_message = _message(entry, path, codec.name)
+            catalog[""] = header_message
+            # the header as written, which Babel's model of it would reorder and complete
+            catalog.header_message = header_message  # type: ignore[attr-defined]
             continue
         message = _message(entry, path, codec.name)
         strs = entry.strs
@@ -615,12 +618,11 @@ def _message(entry: _Entry, path: Path, charset: str) -> Message:
         elif line.startswith("#,"):
             flags.extend(f.strip() for f in line[2:].split(",") if f.strip())
         elif line.startswith("#."):
-            if line[2:].strip():
-                auto.append(line[2:].strip())
+            auto.append(_comment_text(line[2:]))
         elif line.startswith("#|"):
             previous.append(line[2:].strip())
         elif not line.startswith("#~"):
-            user.append(line[1:].strip())
+            user.append(_comment_text(line[1:]))
     ctxt = entry.get("msgctxt")
     msgid = text(entry.get("msgid"))
     plural = entry.get("msgid_plural")
@@ -643,6 +645,12 @@ def _message(entry: _Entry, path: Path, charset: str) -> Message:
     )
     message.string_lines = tuple(f.line for f in strs)  # type: ignore[attr-defined]
     return message
+
+
+def _comment_text(text: str) -> str:
+    """A comment's text as GNU gettext keeps it: all after its mark but one space."""
+    text = text.rstrip("\r")
+    return text[1:] if text.startswith(" ") else text
 
 
 def _previous(lines: list[str], path: Path, line: int) -> list[str]:
