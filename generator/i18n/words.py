@@ -10,6 +10,7 @@ the keywords in ``babel.cfg``'s command (see README, "Translating").
 from __future__ import annotations
 
 import gettext
+from collections.abc import Iterable
 from typing import Protocol
 
 from generator.patience import KING_RANK, Card, GolfError, Move, Position, Reason, Rules, RuleSet
@@ -184,6 +185,31 @@ STUCK_MESSAGE = N_("No more moves possible")
 # TRANSLATORS: the name of the app's window in which a game is started.
 NEW_GAME_WINDOW = N_("New game")
 
+SEPARATORS = {
+    # TRANSLATORS: between the items of a list: the cards of a column in a picture's text
+    # alternative, a rule set's variants, a grid's column scores, the figures a source gives.
+    # English writes a comma and a space.
+    "list": NP_("separator", ", "),
+    # TRANSLATORS: between the parts of a picture's text alternative: a board's columns, a
+    # grid's rows, a chart's bars. English writes a semicolon and a space; French typography
+    # puts a narrow no-break space before the semicolon.
+    "parts": NP_("separator", "; "),
+    # TRANSLATORS: between two sentences of a picture's text alternative (a space in English).
+    "sentences": NP_("separator", " "),
+    # TRANSLATORS: between the two ends of a range: of deals (1–100,000), of an interval
+    # (25.0%–27.5%). English writes an en dash without spaces.
+    "range": NP_("separator", "–"),
+    # TRANSLATORS: between the rule sets of the statistics page, from the strictest to the
+    # loosest: an arrow with a space on each side in English.
+    "steps": NP_("separator", " → "),
+}
+"""Every joiner a page shows, from the catalogs: :meth:`Words.join`."""
+
+# TRANSLATORS: a picture's text alternative made of parts (a board's columns, a grid's
+# rows, a chart's bars): %(parts)s holds them, joined by the separator "; ". English ends it
+# with a full stop.
+PARTS = N_("%(parts)s.")
+
 # TRANSLATORS: a board snapshot's first part. %(count)s is the number of cards
 # left in the stock, %(card)s the waste card's name ("ace of clubs").
 STOCK_AND_WASTE = NN_(
@@ -194,12 +220,15 @@ STOCK_AND_WASTE = NN_(
 # %(number)s is the column (1-7), %(cards)s its cards from top to bottom,
 # separated by commas, %(free)s the name of its last (free) card.
 FIRST_COLUMN = N_("Column %(number)s: %(cards)s (free: %(free)s)")
-# TRANSLATORS: the second to seventh column of a board snapshot, after a semicolon;
-# same placeholders as "Column %(number)s: ...".
+# TRANSLATORS: the second to seventh column of a board snapshot, after a semicolon.
+# %(number)s is the column (2-7), %(cards)s its cards from top to bottom, separated by
+# commas, %(free)s the name of its last (free) card.
 NEXT_COLUMN = N_("column %(number)s: %(cards)s (free: %(free)s)")
-# TRANSLATORS: a column with no cards left in a board snapshot, after a semicolon.
+# TRANSLATORS: a column with no cards left in a board snapshot, after a semicolon;
+# %(number)s is the column (2-7).
 EMPTY_COLUMN = N_("column %(number)s: empty")
-# TRANSLATORS: the first column of a board snapshot when it has no cards left, at the start of a sentence.
+# TRANSLATORS: the first column of a board snapshot when it has no cards left, at the
+# start of a sentence; %(number)s is the column (1).
 FIRST_EMPTY_COLUMN = N_("Column %(number)s: empty")
 
 # TRANSLATORS: a heading of the won game's page: a draw. %(number)s is the move number, %(card)s the card drawn (8♠).
@@ -267,6 +296,20 @@ class Words:
         """A message marked with a context (``NP_``), translated."""
         return str(self.t.pgettext(*marked))
 
+    def separator(self, kind: str) -> str:
+        """The joiner of :data:`SEPARATORS` ``kind`` (``list``, ``parts``, ``sentences``,
+        ``range``, ``steps``), translated."""
+        return self.p(SEPARATORS[kind])
+
+    def join(self, kind: str, items: Iterable[str]) -> str:
+        """``items`` joined by the separator ``kind``."""
+        return self.separator(kind).join(items)
+
+    def parts(self, parts: Iterable[str]) -> str:
+        """A text alternative of ``parts``: joined by the ``parts`` separator and ended as
+        :data:`PARTS` says."""
+        return self.t.gettext(PARTS) % {"parts": self.join("parts", parts)}
+
     def suit(self, suit: str) -> str:
         return self.p(SUIT_NAMES[suit])
 
@@ -306,7 +349,7 @@ class Words:
             raise GolfError(f"no words for the variant {unknown[0]!r} (generator/i18n/words.py)")
         if not names:
             return name
-        variants = ", ".join(self.p(VARIANT_NAMES[variant]) for variant in names)
+        variants = self.join("list", (self.p(VARIANT_NAMES[variant]) for variant in names))
         return self.t.gettext(RULE_SET_WITH_VARIANTS) % {"rules": name, "variants": variants}
 
     def direction(self, direction: str, onto: Card | None = None) -> str:
@@ -356,12 +399,12 @@ class Words:
                 parts.append(self.t.gettext(empty) % {"number": number})
                 continue
             template = FIRST_COLUMN if not parts else NEXT_COLUMN
-            cards = ", ".join(self.card(card) for card in column)
+            cards = self.join("list", (self.card(card) for card in column))
             free = self.card(column[-1])
             parts.append(
                 self.t.gettext(template) % {"number": number, "cards": cards, "free": free}
             )
-        return f"{head} {'; '.join(parts)}."
+        return self.join("sentences", [head, self.parts(parts)])
 
 
 # -- 6-Card Golf pictures -------------------------------------------------------
@@ -389,10 +432,12 @@ GRID_JACKS_APART = NN_(
 # %(cards)s its cards from left to right, separated by commas; the first row starts the sentence.
 GRID_FIRST_ROW = N_("Row %(number)s: %(cards)s")
 # TRANSLATORS: a picture's description, a further row of a grid, after a semicolon.
+# %(number)s is the row (2), %(cards)s its cards from left to right, separated by commas.
 GRID_NEXT_ROW = N_("row %(number)s: %(cards)s")
 # TRANSLATORS: a card lying face down in a grid, in a picture's description.
 FACE_DOWN = N_("face down")
-# TRANSLATORS: the end of a picture's description: the column scores from left to right, separated by commas.
+# TRANSLATORS: the end of a picture's description: %(scores)s are the column scores from
+# left to right, separated by commas.
 COLUMN_SCORES = N_("Column scores: %(scores)s.")
 # TRANSLATORS: the Joker's name, as a card in a grid.
 JOKER_NAME = N_("Joker")

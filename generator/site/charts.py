@@ -277,7 +277,7 @@ def statistics_helpers(words: Words, locale: str) -> dict[str, Callable[..., obj
     Each returns text that the page escapes (:class:`~generator.site.mdtext.Text`),
     and the chart :class:`~markupsafe.Markup` made by ElementTree.
     """
-    numbers = Numbers(locale)
+    numbers = Numbers(locale, words.separator("range"))
 
     def share_chart(shares: Sequence[Any], ident: str, level: int) -> Markup:
         """The shares as a bar chart; ``level`` is their intervals' confidence level (95)."""
@@ -314,7 +314,7 @@ def statistics_helpers(words: Words, locale: str) -> dict[str, Callable[..., obj
             bars,
             title=words.t.gettext(CHART_TITLE),
             # A text alternative is read, not laid out: no-break spaces (26,3 %) become spaces.
-            desc=("; ".join(parts) + ".").replace("\xa0", " "),
+            desc=words.parts(parts).replace("\xa0", " "),
             value_label=numbers.percent,
             marker_label=words.t.gettext(CHART_PUBLISHED),
             ident=ident,
@@ -332,10 +332,13 @@ def statistics_helpers(words: Words, locale: str) -> dict[str, Callable[..., obj
         for number, b in enumerate(best, start=1):
             shares = b.shares
             rules = words.rule_set(b.rule_set)
-            bars = "; ".join(
-                words.t.gettext(CHART_BEST_BAR)
-                % {"score": numbers.number(c.score), "share": numbers.percent(c.share)}
-                for c in b.scores
+            bars = words.join(
+                "parts",
+                (
+                    words.t.gettext(CHART_BEST_BAR)
+                    % {"score": numbers.number(c.score), "share": numbers.percent(c.share)}
+                    for c in b.scores
+                ),
             )
             desc = words.t.ngettext(*CHART_BEST_DESC, b.unwinnable) % {
                 "count": numbers.number(b.unwinnable),

@@ -27,7 +27,9 @@ DECIMALS = 1
 class Numbers:
     """Number formats of one locale (a catalog's ``Language`` header, ``en`` without one)."""
 
-    def __init__(self, locale: str) -> None:
+    def __init__(self, locale: str, range_separator: str = "–") -> None:
+        self.range_separator = range_separator
+        """Between the ends of a range (the catalogs' ``separator`` ``–``)."""
         try:
             self.locale = Locale.parse(locale.replace("-", "_"))
         except (ValueError, UnknownLocaleError):
@@ -59,11 +61,11 @@ class Numbers:
 
     def span(self, first: int, last: int) -> str:
         """A range of whole numbers: ``1–100,000``."""
-        return f"{self.number(first)}–{self.number(last)}"
+        return f"{self.number(first)}{self.range_separator}{self.number(last)}"
 
     def interval(self, low: float, high: float) -> str:
         """An interval of shares: ``25.0%–27.5%``."""
-        return f"{self.percent(low)}–{self.percent(high)}"
+        return f"{self.percent(low)}{self.range_separator}{self.percent(high)}"
 
 
 def locale_of(translations: object) -> str:

@@ -237,7 +237,7 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
 
     def card_run(cards: Sequence[SixCard]) -> Markup:
         """Small card pictures inside a sentence; their text alternative is the cards' names."""
-        names = ", ".join(words.card(_named(card)) for card in cards)
+        names = words.join("list", (words.card(_named(card)) for card in cards))
         svg = sixcard_pictures.card_run(
             cards,
             label=lambda card: words.short(_named(card)),
@@ -267,21 +267,24 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
         title = t.ngettext(*message, count) % {"count": count}
         rows: list[str] = []
         for r, row in enumerate(example.cards):
-            cards = ", ".join(
-                six_name(card) if (r, c) in example.face_up else t.gettext(FACE_DOWN)
-                for c, card in enumerate(row)
+            cards = words.join(
+                "list",
+                (
+                    six_name(card) if (r, c) in example.face_up else t.gettext(FACE_DOWN)
+                    for c, card in enumerate(row)
+                ),
             )
             pattern = GRID_FIRST_ROW if not rows else GRID_NEXT_ROW
             rows.append(t.gettext(pattern) % {"number": r + 1, "cards": cards})
-        desc = "; ".join(rows) + "."
+        desc = words.parts(rows)
         highlights: dict[tuple[int, int], str] = {}
         if example.score is not None:
             for c in range(len(example.cards[0])):
                 column = [row[c] for row in example.cards]
                 if len({card.rank for card in column}) < len(column):
                     highlights.update({(r, c): "pair" for r in range(len(column))})
-            scores = ", ".join(str(score) for score in example.score.columns)
-            desc += " " + t.gettext(COLUMN_SCORES) % {"scores": scores}
+            scores = words.join("list", (str(score) for score in example.score.columns))
+            desc = words.join("sentences", [desc, t.gettext(COLUMN_SCORES) % {"scores": scores}])
         svg = sixcard_pictures.grid_picture(
             example.cards,
             label=six_label,
@@ -301,6 +304,7 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
         return Text(words.move_title(step.number, step.move, step.onto, step.direction))
 
     env.globals["move_title"] = move_title
+    env.globals["separator"] = words.separator
     env.globals["stuck_message"] = STUCK_MESSAGE
     env.globals["new_game_window"] = NEW_GAME_WINDOW
     return words

@@ -231,7 +231,7 @@ def statistics_page(page: Page) -> Iterator[Finding]:
             page.number(cells[1]),
             page.number(cells[2]),
             page.number(cells[3]),
-            *page.numbers(cells[4]),
+            *page.numbers(cells[4].replace(page.t("–", "separator"), " ")),
         )
         yield Finding(
             NAME,
@@ -660,7 +660,8 @@ def _methods(
         name = names[match["rules"]]
         seen.add(name)
         r = rows[name]
-        first, last = (int(n) for n in page.numbers(match["deals"].replace("–", " ")))
+        span = match["deals"].replace(page.t("–", "separator"), " ")
+        first, last = (int(n) for n in page.numbers(span))
         contiguous = r.contiguous
         command = r.header.get("command", "")
         frm = re.search(r"--from (\d+)", command)
