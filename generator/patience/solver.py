@@ -45,6 +45,7 @@ needs nothing of the search itself beyond the deal's cards.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -61,8 +62,16 @@ NO_BEST, BEST_LINE, BEST_VALUE = 0, 1, 2
 that reaches it; or the best result alone (what a census asks: found with less searching)."""
 
 
+NO_C_SEARCH_ENV = "GOLF_NO_C_SEARCH"
+"""Set (to anything but empty), the solver leaves the C search unused, as on a machine where
+the package was installed without a C compiler (what the tests of that case run as)."""
+
+
 def _load_fast_search() -> Search | None:
-    """The C search, or ``None`` when the extension is not built (no C compiler at install)."""
+    """The C search, or ``None`` when the extension is not built (no C compiler at install)
+    or :data:`NO_C_SEARCH_ENV` is set."""
+    if os.environ.get(NO_C_SEARCH_ENV):
+        return None
     try:
         from generator.patience._fastsolve import search
     except ImportError:
