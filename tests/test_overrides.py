@@ -247,3 +247,25 @@ def test_the_404_page_without_a_site_url(offline: bool) -> None:
         (f"{HOST}/help/nl/examples/", "Examples"),
         (f"{HOST}/help/nl/six-card-golf/", "How to play"),
     ]
+
+
+def test_the_search_partial_is_the_builders_own() -> None:
+    """Material's search box for MkDocs, Zensical's button for Zensical (its script draws the
+    rest); each dialog has a name."""
+
+    def search(builder: str) -> str:
+        context = {
+            "base_url": ".",
+            "lang": Lang(),
+            "features": [],
+            "config": config(None, builder),
+        }
+        text = render_jinja2("partials/search.html", context)
+        assert _lines(render_minijinja("partials/search.html", context)) == _lines(text)
+        return text
+
+    material, zensical = search("mkdocs"), search("zensical")
+    assert 'class="md-search__input"' in material and "md-search__button" not in material
+    assert 'class="md-search__button"' in zensical and "md-search__input" not in zensical
+    for text in (material, zensical):
+        assert 'role="dialog" aria-label="T(search)"' in text
