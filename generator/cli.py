@@ -301,14 +301,21 @@ def _variants(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list
 
 
 def _build(
-    site: Path | None, site_url: str | None, offline: bool, err: TextIO, replace: bool = False
+    site: Path | None,
+    site_url: str | None,
+    offline: bool,
+    err: TextIO,
+    replace: bool = False,
+    builder: str = "mkdocs",
 ) -> int:
     from generator.check import build_verified
     from generator.site.build import SITE, BuildRefused
 
     start = time.perf_counter()
     try:
-        built = build_verified(site or SITE, site_url=site_url, offline=offline, replace=replace)
+        built = build_verified(
+            site or SITE, site_url=site_url, offline=offline, replace=replace, builder=builder
+        )
     except BuildRefused as refused:
         if len(refused.problems) == 1:
             print(f"error: {shown(refused.problems[0])}", file=err)
@@ -595,6 +602,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="a site to open from disk (site/index.html), search included; no site URL",
     )
     build_cmd.add_argument(
+        "--builder",
+        choices=["mkdocs", "zensical"],  # generator.site.build.BUILDERS (slow to import here)
+        default="mkdocs",
+        help="what builds each language: MkDocs with Material for MkDocs (the default) or its "
+        "successor Zensical (pip install '.[zensical]'); the pages' texts are the same",
+    )
+    build_cmd.add_argument(
         "--replace",
         action="store_true",
         help="replace the output folder even if a build did not make it (it has no .golf-site "
@@ -711,7 +725,9 @@ def _run(args: argparse.Namespace, variants: Sequence[Variant] = ()) -> int:
     if args.command == "examples":
         return _examples(args.json, sys.stdout)
     if args.command == "build":
-        return _build(args.site, args.site_url, args.offline, sys.stderr, args.replace)
+        return _build(
+            args.site, args.site_url, args.offline, sys.stderr, args.replace, args.builder
+        )
     if args.command == "check" and args.coverage:
         return _coverage(sys.stdout)
     if args.command == "check" and args.review is not None:

@@ -87,6 +87,7 @@ def target(site: Path, page: Path, url: str, site_url: str | None) -> Path:
         path = "/" + url[len("https://example.org") :].lstrip("/")
     if path.startswith("/"):
         assert site_url is not None, f"{page}: root-relative {url!r} in a site built without a URL"
+        path = posixpath.normpath(path)  # /help/nl/../en/ is /help/en/, as a browser reads it
         root = urlsplit(site_url).path
         assert path.startswith(root), f"{page}: {url!r} is outside {root!r}"
         relative = path[len(root) :]

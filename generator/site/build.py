@@ -21,6 +21,13 @@ Markdown parser (:mod:`generator.site.placeholders`), both through the MkDocs
 hook :mod:`generator.site.mkdocs_hook`. The configurations written to the
 staging folder hold paths relative to themselves (as Zensical wants them) and
 no hook: ``mkdocs build -f`` on one of them builds the same pages.
+
+This module is the one place that knows the builders (:data:`BUILDERS`): MkDocs
+with Material (the default) and Zensical (``build --builder zensical``, the
+``zensical`` extra). Each builds one language's configuration into its folder and
+raises :class:`SiteError` with one line; Zensical runs as a subprocess and ignores
+hooks, so :func:`zensical_build` does the hook's page work on the HTML it wrote
+(:func:`zensical_finish`).
 """
 
 from __future__ import annotations
@@ -31,9 +38,11 @@ import html
 import logging
 import multiprocessing
 import os
+import re
 import secrets
 import shutil
 import signal
+import subprocess
 import sys
 import threading
 import time
@@ -41,6 +50,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -105,8 +115,17 @@ pages are rendered; it returns the function that finishes it."""
 
 
 class SiteError(GolfError):
-    """MkDocs refused to build a language's site."""
+    """The builder (MkDocs or Zensical) refused to build a language's site."""
 
+
+BUILDERS = ("mkdocs", "zensical")
+"""The builders ``build --builder`` takes, the default first: each has a function that builds
+one language's configuration into its folder (:func:`builder_function`)."""
+ZENSICAL_MISSING = "--builder zensical: Zensical is not installed; pip install '.[zensical]'"
+
+
+ALTERNATE_LINK = re.compile(r'<link rel="alternate" href="[^"]*" hreflang="[^"]*">\s*')
+"""A page's ``<link rel="alternate">`` to another language, as Material and Zensical write it."""
 
 MARKER = ".golf-site"
 """The file every built site holds: a folder that has it is one ``build`` may replace."""
@@ -319,6 +338,112 @@ def mkdocs_build(config_file: Path, label: str) -> None:
         )
 
 
+ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+"""A terminal's colour code: Zensical 0.0.73 colours its messages even with ``NO_COLOR`` set."""
+ZENSICAL_WARNING = re.compile(r"^Warning: (?P<what>.+)$")
+ZENSICAL_WHERE = re.compile(r"\[ (?P<where>\S+:\d+(?::\d+)?) \]")
+
+
+def zensical_messages(stderr: str, failed: bool) -> list[str]:
+    """Zensical's warnings in its ``stderr`` (each drawn as a box around the line it is about),
+    as ``file:line:column: what``; with none, if it ``failed``, its last line (an exception's)."""
+    lines = [ANSI.sub("", line).rstrip() for line in stderr.splitlines()]
+    found = []
+    for number, line in enumerate(lines):
+        warning = ZENSICAL_WARNING.match(line)
+        if warning:
+            where = next(
+                (
+                    m["where"]
+                    for m in map(ZENSICAL_WHERE.search, lines[number + 1 : number + 3])
+                    if m
+                ),
+                None,
+            )
+            found.append(f"{where}: {warning['what']}" if where else warning["what"])
+    if found or not failed:
+        return found
+    last = next((line.strip() for line in reversed(lines) if line.strip()), "")
+    return [re.sub(r"^[A-Za-z.]*(Error|Exception): ", "", last)] if last else []
+
+
+def zensical_build(config_file: Path, label: str) -> None:
+    """Build one language's site with Zensical (``python -m zensical build``, strict as the
+    configuration says), then do what the MkDocs hook does on the pages (:func:`zensical_finish`);
+    raise :class:`SiteError` with Zensical's warnings or its error, on one line.
+
+    Zensical keeps a cache (``.cache``) in the configuration's folder: each language has its
+    own (:func:`stage_languages`), so that builds running side by side share none, and each
+    starts in a fresh folder (no ``--clean``, nothing to clean). The built site is then moved
+    to ``extra.generator_site_dir`` (relative to the configuration).
+    """
+    if find_spec("zensical") is None:
+        raise SiteError(ZENSICAL_MISSING)
+    result = subprocess.run(
+        [sys.executable, "-m", "zensical", "build", "-f", str(config_file)],
+        cwd=config_file.parent,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NO_COLOR": "1"},
+        check=False,
+    )
+    messages = zensical_messages(result.stderr, result.returncode != 0)
+    if result.returncode != 0:
+        detail = "; ".join(messages) or f"exit status {result.returncode}"
+        raise SiteError(f"{MKDOCS_YML}:1: the {label} site did not build with Zensical: {detail}")
+    if messages:
+        raise SiteError(
+            f"{MKDOCS_YML}:1: the {label} site built with warnings (Zensical): {'; '.join(messages)}"
+        )
+    zensical_finish(config_file)
+
+
+ROOT_RELATIVE = re.compile(r'(?P<attribute>\b(?:href|src)=")/(?!/)')
+
+
+def zensical_finish(config_file: Path) -> None:
+    """What the MkDocs hook (:mod:`generator.site.mkdocs_hook`) does to the pages, which
+    Zensical (it runs no hook) leaves undone, done on the site it built from ``config_file``:
+
+    - an offline build's pages lose their ``<link rel="alternate">`` (Material's script fetches
+      the sitemap beside each, which ``file://`` refuses);
+    - without a site URL the 404 page's links that Zensical makes root-relative (its
+      navigation's, its logo's: Zensical's macros see the page's own ``base_url``, ``/``, not
+      the ``.`` that ``404.html`` sets) are made relative to its folder, as MkDocs makes them.
+
+    The hook's other work (the pictures kept out of the Markdown parser, the search index
+    given their text without their drawing) only saves time: Zensical's search index holds the
+    same text without it.
+    """
+    config = load_yaml(config_file)
+    site_dir = config_file.parent / config["site_dir"]
+    if "offline" in config.get("plugins", []):
+        for page in site_dir.rglob("*.html"):
+            text = page.read_text(encoding="utf-8")
+            kept = ALTERNATE_LINK.sub("", text)
+            if kept != text:
+                write_text_atomic(page, kept)
+    not_found = site_dir / "404.html"
+    if not config.get("site_url") and not_found.is_file():
+        text = not_found.read_text(encoding="utf-8")
+        write_text_atomic(not_found, ROOT_RELATIVE.sub(r"\g<attribute>./", text))
+    moved_to = config["extra"].get("generator_site_dir")
+    if moved_to:
+        destination = config_file.parent / moved_to
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        site_dir.rename(destination)
+
+
+def builder_function(name: str) -> Callable[[Path, str], None]:
+    """The function that builds one language's configuration with the builder ``name``
+    (one of :data:`BUILDERS`), read when called (a test may replace it)."""
+    if name == "zensical":
+        return zensical_build
+    if name == "mkdocs":
+        return mkdocs_build
+    raise SiteError(f"--builder: no builder {name!r} (builders: {', '.join(BUILDERS)})")
+
+
 REDIRECT = """<!DOCTYPE html>
 <html lang="{lang}">
 <head><meta charset="utf-8"><title>Golf</title>
@@ -423,6 +548,7 @@ def build_site(
     rendered: dict[str, dict[str, str]] | None = None,
     checks: Checks | None = None,
     replace: bool = False,
+    builder: str = BUILDERS[0],
 ) -> list[BuiltLanguage]:
     """Render and build every language into ``site/<code>/``; replace ``site`` only on success.
 
@@ -448,7 +574,13 @@ def build_site(
 
     ``site`` must be absent, empty or a site a build made (it holds :data:`MARKER`)
     unless ``replace``; a file is refused either way (:func:`check_target`).
+
+    ``builder`` (``--builder``, one of :data:`BUILDERS`) builds each language: MkDocs with
+    Material, or Zensical (refused at once, nothing built, when it is not installed).
     """
+    builder_function(builder)  # an unknown builder is refused before anything is built
+    if builder == "zensical" and find_spec("zensical") is None:
+        raise SiteError(ZENSICAL_MISSING)
     if offline and site_url is not None:
         raise SiteError("--offline: a site opened from disk has no site URL; leave out --site-url")
     site_url = site_url_of(site_url, "--site-url") if site_url is not None else None
@@ -468,14 +600,16 @@ def build_site(
                 }
                 if rendered is None:
                     rendered = render_all(all_languages, ts)
-                jobs = stage_languages(staging, all_languages, rendered, site_url, offline, ts)
+                jobs = stage_languages(
+                    staging, all_languages, rendered, site_url, offline, ts, builder=builder
+                )
             except GolfError:
                 # say what ``check`` says of it: where, and everything else that is wrong
                 problems = finish(None) if finish else []
                 if problems:
                     raise BuildRefused(list(dict.fromkeys(problems))) from None
                 raise
-            problems = build_languages(jobs, submit, finish, rendered)
+            problems = build_languages(jobs, submit, finish, rendered, builder=builder)
         if problems:
             raise BuildRefused(list(dict.fromkeys(problems)))  # each said once
         built = staging / "site"
@@ -664,12 +798,25 @@ def stage_languages(
     site_url: str | None,
     offline: bool,
     ts: dict[str, Translations] | None = None,
+    *,
+    builder: str = BUILDERS[0],
 ) -> list[tuple[Path, str]]:
     """Each language's pages and MkDocs configuration in ``staging``: ``(config file, code)``;
-    ``ts``: the languages' translations, when the caller has read them."""
+    ``ts``: the languages' translations, when the caller has read them. For Zensical each
+    configuration has a folder of its own (``zensical-<code>/mkdocs.yml``) that holds its pages
+    and the site it builds (Zensical wants them inside it) and its cache: the languages build
+    side by side, sharing none. :func:`zensical_build` moves the site to ``site/<code>``
+    (``extra.generator_site_dir``)."""
     jobs = []
     for language in all_languages:
-        docs_dir = staging / "docs" / language.code
+        site_dir = staging / "site" / language.code
+        if builder == "zensical":
+            # Zensical wants docs_dir and site_dir inside the configuration's folder
+            config_file = staging / f"zensical-{language.code}" / "mkdocs.yml"
+            docs_dir, built_dir = config_file.parent / "docs", config_file.parent / "site"
+        else:
+            config_file = staging / f"mkdocs-{language.code}.yml"
+            docs_dir, built_dir = staging / "docs" / language.code, site_dir
         write_pages(rendered[language.code], docs_dir)
         if offline:
             write_pages({OFFLINE_SHIM_PAGE: OFFLINE_SHIM.read_text(encoding="utf-8")}, docs_dir)
@@ -677,13 +824,16 @@ def stage_languages(
             language,
             all_languages,
             docs_dir,
-            staging / "site" / language.code,
+            built_dir,
             (ts or {}).get(language.code),
             site_url=site_url,
-            config_dir=staging,
+            config_dir=config_file.parent,
             offline=offline,
         )
-        config_file = staging / f"mkdocs-{language.code}.yml"
+        if builder == "zensical":
+            # where zensical_build moves the site it built; the search partial Zensical's
+            config["extra"]["generator_site_dir"] = _path_in_config(site_dir, config_file.parent)
+            config["extra"]["generator_builder"] = builder
         write_text_atomic(config_file, yaml.safe_dump(config, allow_unicode=True))
         jobs.append((config_file, language.code))
     return jobs
@@ -694,8 +844,10 @@ def build_languages(
     submit: Submit | None = None,
     finish: Finish | None = None,
     rendered: Rendered | None = None,
+    *,
+    builder: str = BUILDERS[0],
 ) -> list[str]:
-    """Build each ``(config file, label)`` with MkDocs, through ``submit`` if given.
+    """Build each ``(config file, label)`` with ``builder``, through ``submit`` if given.
 
     ``finish`` (given ``rendered``) runs meanwhile; its problems are returned
     (they say more than a failed build, so they win). Otherwise the first
@@ -705,10 +857,10 @@ def build_languages(
         problems = finish(rendered) if finish else []
         if not problems:
             for config_file, label in jobs:
-                mkdocs_build(config_file, label)
+                builder_function(builder)(config_file, label)
         return problems
     futures: list[Future[None]] = [
-        submit(_build_language, config_file, label) for config_file, label in jobs
+        submit(_build_language, builder, config_file, label) for config_file, label in jobs
     ]
     problems = finish(rendered) if finish else []
     failures = [future.exception() for future in futures]
@@ -720,6 +872,6 @@ def build_languages(
     return []
 
 
-def _build_language(config_file: Path, label: str) -> None:
-    """One language's build in a worker process (it reads ``mkdocs_build`` when it runs)."""
-    mkdocs_build(config_file, label)
+def _build_language(builder: str, config_file: Path, label: str) -> None:
+    """One language's build in a worker process (it reads the builder's function when it runs)."""
+    builder_function(builder)(config_file, label)

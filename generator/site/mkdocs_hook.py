@@ -5,7 +5,9 @@ in, SVG back after: :mod:`generator.site.placeholders`) and lets the theme's
 templates be compiled once per process (:data:`generator.site.build.THEME_CACHE`),
 so that the second language built in a process does not compile them again.
 Neither changes a byte of the pages: without the hook (a bare ``mkdocs build``
-of a generated configuration, or Zensical) the site comes out the same.
+of a generated configuration) the site comes out the same. Zensical runs no
+hook: what this one does to the pages, and Zensical leaves undone, is done on
+the pages Zensical built (:func:`generator.site.build.zensical_finish`).
 
 For ``serve`` (the configuration names ``extra.generator_language``) it also
 renders the pages before each build. Only pages whose text changed are
@@ -23,7 +25,6 @@ from __future__ import annotations
 import html
 import json
 import os
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -35,7 +36,7 @@ from generator.i18n.catalogs import languages
 from generator.paths import shown
 from generator.patience import GolfError
 from generator.site import build
-from generator.site.build import write_pages
+from generator.site.build import ALTERNATE_LINK, write_pages
 from generator.site.placeholders import for_search, join_pictures, split_pictures
 from generator.site.render import PAGES, render_language
 
@@ -67,9 +68,6 @@ def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
     if pictures:
         page.content = join_pictures(html, pictures)
     return context
-
-
-ALTERNATE_LINK = re.compile(r'<link rel="alternate" href="[^"]*" hreflang="[^"]*">\s*')
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:

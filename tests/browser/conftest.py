@@ -10,6 +10,9 @@ status 404, as a web server set up as the README says would. The plain build
 (``python -m generator build``) and the offline one (``--offline``) are opened
 from disk (``file://``), as an app's bundled help often is.
 
+The Zensical site (``--builder zensical``) is built the same way, served with a site URL and
+built offline to open from disk (:func:`zensical_site`, :func:`zensical_offline_site`).
+
 Chromium is Debian's (``apt-get install chromium``, which ``.ci/run`` does),
 driven by Playwright for Python through ``executable_path``: Playwright's own
 browser download is never used. ``CHROMIUM=/path/to/chromium`` picks another.
@@ -234,6 +237,24 @@ def plain_site(disk_site: Site) -> Iterator[Site]:
 def offline_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
     """The site of ``python -m generator build --offline``, opened from disk."""
     out = built(tmp_path_factory.mktemp("offline") / "site", "--offline")
+    return Site(out, f"{out.as_uri()}/", offline=True)
+
+
+@pytest.fixture(scope="session")
+def zensical_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """The site built once per session by Zensical (``build --builder zensical``) with a site
+    URL, served on localhost as :func:`site` is."""
+    out = tmp_path_factory.mktemp("zensical") / "site"
+    with served(out) as url:
+        yield Site(built(out, "--site-url", url, "--builder", "zensical"), url)
+
+
+@pytest.fixture(scope="session")
+def zensical_offline_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    """The site of ``build --offline --builder zensical``, opened from disk."""
+    out = built(
+        tmp_path_factory.mktemp("zensical-offline") / "site", "--offline", "--builder", "zensical"
+    )
     return Site(out, f"{out.as_uri()}/", offline=True)
 
 
