@@ -300,6 +300,27 @@ def _variants(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list
     return variants
 
 
+SLOW_WITHOUT_C = {"census": "about 3 hours (under 2 minutes with it)"}
+"""How long the parts of ``check`` that solve many deals take in pure Python, on two cores: the
+census sample, about 100 s with the C search, about 100 times as long without it
+(``scripts/bench_python_search.py``). The other parts, ``build``'s included, take seconds
+either way (12 s for all of them without the C search, measured on a fresh clone)."""
+
+
+def say_if_slow(command: str, parts: list[str], err: TextIO) -> None:
+    """Tell the user at the start of ``command`` that its ``parts`` run without the C search,
+    and about how long they then take."""
+    if has_fast_search():
+        return
+    for part in parts:
+        if part in SLOW_WITHOUT_C:
+            print(
+                f"{command}: {NO_FAST_SEARCH}; its {part} part then takes {SLOW_WITHOUT_C[part]}",
+                file=err,
+                flush=True,
+            )
+
+
 def _build(
     site: Path | None,
     site_url: str | None,
@@ -337,6 +358,7 @@ def _check(only: str | None, out: TextIO, err: TextIO) -> int:
     unknown = [p for p in parts if p not in PARTS]
     if unknown:
         raise GolfError(f"no such check part: {', '.join(unknown)} (parts: {', '.join(PARTS)})")
+    say_if_slow("check", parts, err)
     start = time.perf_counter()
     problems = run_checks(parts)
     for problem in problems:

@@ -1,9 +1,12 @@
 """The JSON interfaces other tools rely on, run as a user would."""
 
+import contextlib
 import io
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +14,7 @@ from generator import cli
 from generator.pages.recorded import load_reference_game, load_rules_examples
 from generator.patience import Deal, DealCode, Game, Move, Rules, RuleSet, Variant, deal_for_number
 from generator.patience import solver as patience_solver
+from tests.notices import without_notice
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -46,7 +50,7 @@ def test_solve_answers_every_good_line_and_names_the_bad_ones() -> None:
     stdin = "\n".join([good[0], "{not json", '{"columns": []}', good[1], ""]) + "\n"
     result = run("solve", "--rules", "classic", stdin=stdin)
     assert result.returncode == 1
-    errors = result.stderr.strip().splitlines()
+    errors = without_notice(result.stderr).strip().splitlines()
     assert len(errors) == 2
     assert errors[0].startswith("stdin:2: not JSON")
     assert errors[1].startswith("stdin:3: bad deal: missing key 'waste'")
@@ -125,7 +129,7 @@ def test_solve_with_a_bad_code_names_the_line_and_answers_the_others() -> None:
     for args in [(), ("--rules", "easy")]:
         result = run("solve", *args, stdin="".join(json.dumps(line) + "\n" for line in lines))
         assert result.returncode == 1
-        errors = result.stderr.strip().splitlines()
+        errors = without_notice(result.stderr).strip().splitlines()
         assert len(errors) == 2
         assert errors[0].startswith("stdin:2: key 'code': bad deal code 'GO1-X-AAAAAAC'")
         assert errors[1].startswith("stdin:3: key 'code': ") and "Traceback" not in result.stderr
@@ -158,8 +162,7 @@ def test_solve_says_once_when_the_c_search_is_missing(monkeypatch: pytest.Monkey
 
 
 def test_solve_is_quiet_about_the_c_search_when_it_is_built() -> None:
-    if not patience_solver.has_fast_search():
-        pytest.fail("the C search is not built: run 'pip install -e .' (it needs a C compiler)")
+    assert patience_solver.has_fast_search()
     out, err = io.StringIO(), io.StringIO()
     line = json.dumps(deal_for_number(15).to_json()) + "\n"
     assert cli._solve_lines(None, io.StringIO(line), out, err) == 0
@@ -207,7 +210,7 @@ def test_solve_refuses_a_line_dealt_for_other_variants() -> None:
     plain = json.dumps(deal_for_number(3).to_json()) + "\n"
     result = run("solve", stdin=line + plain)
     assert result.returncode == 1
-    assert result.stderr.startswith("stdin:1: bad deal: the deal holds 1 Joker(s)")
+    assert without_notice(result.stderr).startswith("stdin:1: bad deal: the deal holds 1 Joker(s)")
     assert [json.loads(out)["line"] for out in result.stdout.splitlines()] == [2]
 
 
@@ -238,3 +241,52 @@ def test_game_has_no_recorded_game_with_variants() -> None:
     result = run("game", "GO1-E-AAAAAAB", "--variant", "empty-waste")
     assert result.returncode == 1
     assert "no recorded game for 'GO1-E-AAAAAAB' with empty-waste" in result.stderr
+
+
+def test_check_says_at_its_start_that_it_runs_without_the_c_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import generator.check
+
+    said: list[str] = []
+    monkeypatch.setattr(cli, "has_fast_search", lambda: False)
+    monkeypatch.setattr(generator.check, "run_checks", lambda parts: said.append("ran") or [])
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        assert cli.main(["check", "--only", "census,catalogs"]) == 0
+    lines = err.getvalue().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("check: the C search is not built"), lines
+    assert "its census part then takes about 3 hours" in lines[0]
+    assert said == ["ran"]  # said before it ran
+    for quick in ("examples,catalogs,safety", "pages,site"):  # seconds without it too
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            assert cli.main(["check", "--only", quick]) == 0
+        assert err.getvalue() == ""
+
+
+def _pytest(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-n", "0", "-p", "no:cacheprovider", "-rs", *args],
+        cwd=Path(__file__).parent.parent,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_without_the_c_search_the_tests_that_need_it_say_so_and_skip() -> None:
+    """tests/conftest.py, the one place: a listed test is skipped saying why, the others run;
+    where CI requires the C search (GOLF_REQUIRE_C_SEARCH), its absence stops the run."""
+    listed = "tests/patience/test_solver.py::test_c_and_python_searches_give_the_same_line"
+    other = "tests/patience/test_solver.py::test_unknown_implementation_is_an_error"
+    result = _pytest(listed, other, GOLF_NO_C_SEARCH="1")
+    assert result.returncode == 0, result.stdout[-2000:]
+    assert "1 passed, 1 skipped" in result.stdout, result.stdout[-2000:]
+    assert "needs the C search (GOLF_NO_C_SEARCH is set)" in result.stdout
+    required = _pytest(listed, GOLF_NO_C_SEARCH="1", GOLF_REQUIRE_C_SEARCH="1")
+    assert required.returncode != 0
+    assert "GOLF_REQUIRE_C_SEARCH is set, but the C search is not built" in required.stderr
+    built = _pytest(listed)  # with the C search the listed test runs
+    assert built.returncode == 0 and "1 passed" in built.stdout, built.stdout[-2000:]

@@ -17,6 +17,7 @@ from unittest.mock import patch
 from generator import cli
 from generator.jsonlines import MAX_DEPTH, MAX_DIGITS, MAX_LINE_BYTES, JsonLines
 from generator.patience import deal_for_number
+from tests.notices import without_notice
 
 GRID = b'{"grid": [["KS", "5D", "JK"], ["KH", "5C", "QS"]]}'
 GRID_ANSWER = '{"score": 8, "columns": [0, 0, 8], "line": %d}'
@@ -30,7 +31,7 @@ def run(argv: list[str], stdin: io.RawIOBase | bytes) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     with patch.object(sys, "stdin", text), redirect_stdout(out), redirect_stderr(err):
         status = cli.main(argv)
-    return status, out.getvalue(), err.getvalue()
+    return status, out.getvalue(), without_notice(err.getvalue())
 
 
 def score(*lines: bytes) -> tuple[int, list[str], list[str]]:

@@ -27,6 +27,7 @@ import yaml
 from generator.i18n.catalogs import languages
 from generator.patience import deal_for_number
 from generator.site import mkdocs_hook
+from tests.notices import without_notice
 from tests.test_check import NL, edit, repository_copy
 
 LANGUAGES = "locales/languages.yaml"
@@ -251,7 +252,7 @@ def run_into_closed_pipe(*args: str, stdin: str = "") -> subprocess.CompletedPro
 def test_closed_pipe_is_quiet(args: tuple[str, ...]) -> None:
     stdin = json_deal(1) if args[0] == "solve" else ""
     result = run_into_closed_pipe(*args, stdin=stdin)
-    assert result.stderr == ""
+    assert without_notice(result.stderr) == ""
     assert result.returncode == 1
 
 
@@ -268,7 +269,7 @@ def test_game_into_head_is_quiet() -> None:
         timeout=120,
     )
     assert result.stdout == "GO1-E-AAAAAAB (easy)\n"
-    assert result.stderr == ""
+    assert without_notice(result.stderr) == ""
 
 
 # -- 3. bad arguments, internal errors, interrupts ------------------------------
@@ -303,7 +304,9 @@ def test_solve_reads_a_line_that_is_not_utf8_as_a_bad_line() -> None:
         timeout=120,
     )
     assert result.returncode == 1
-    assert result.stderr.decode().splitlines() == ["stdin:1: not UTF-8: byte 0xff at column 1"]
+    assert without_notice(result.stderr.decode()).splitlines() == [
+        "stdin:1: not UTF-8: byte 0xff at column 1"
+    ]
     assert [json.loads(line)["line"] for line in result.stdout.splitlines()] == [2]
 
 
@@ -358,7 +361,7 @@ def test_interrupt_is_one_line_and_130() -> None:
         process.kill()
         process.wait()
     assert process.returncode == 130
-    assert stderr.strip().splitlines() == ["error: interrupted"]
+    assert without_notice(stderr).strip().splitlines() == ["error: interrupted"]
 
 
 # -- 4. serve: a broken catalog shows as an error page, and recovers -----------

