@@ -41,7 +41,7 @@ from tests.browser.pagecheck import (
     switcher_problems,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-disk")]
 
 CODES = [language.code for language in languages()]
 

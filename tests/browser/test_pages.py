@@ -42,7 +42,15 @@ def ids(code: str | None) -> str:
     return code or "root"
 
 
-@pytest.mark.parametrize("code", CODES, ids=ids)
+@pytest.mark.parametrize(
+    "code",
+    # a group each: the languages' pages run side by side on the workers (each builds the site)
+    [
+        pytest.param(code, marks=pytest.mark.xdist_group(f"browser-pages-{ids(code)}"))
+        for code in CODES
+    ],
+    ids=ids,
+)
 def test_every_page_width_and_scheme(
     contexts: dict[str, Any], site: Site, screenshots: Path, code: str | None
 ) -> None:
