@@ -11,15 +11,14 @@ folder: a browser shows a folder opened from disk as a listing) and every
 search finds, in every language, a word of the rules page. The palette a
 visitor chooses holds in the other languages (Material keeps it in local
 storage, scoped by ``docs_src/overrides/main.html``), and the switcher keeps the
-won-game stepper's ``#move-N``. Screenshots:
-``test-screenshots/{disk,offline}-<page>-<width>-<scheme>.jpg``.
+won-game stepper's ``#move-N``. axe-core and the screenshots are the served site's
+(``tests/browser/test_pages.py``): these builds differ from it in their links only.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 from urllib.parse import urldefrag
 
@@ -30,7 +29,6 @@ from tests.browser.conftest import Site
 from tests.browser.pagecheck import (
     Recorder,
     Target,
-    axe_problems,
     broken_links,
     disk_targets,
     material_schemes,
@@ -58,11 +56,13 @@ def context(browser: Any) -> Iterator[Any]:
 
 @pytest.mark.parametrize("build", ["disk_site", "offline_site"])
 def test_build_opened_from_disk(
-    request: pytest.FixtureRequest, contexts: dict[str, Any], screenshots: Path, build: str
+    request: pytest.FixtureRequest, contexts: dict[str, Any], build: str
 ) -> None:
     """A sample of each build's pages opened from disk, each once, narrow and light or wide and
     dark in turn (the served build's test opens every page in each), with its links; the
-    switcher on the first language's pages (the others' switcher links are among the links)."""
+    switcher on the first language's pages (the others' switcher links are among the links).
+    axe-core and the screenshots are the served build's (tests/browser/test_pages.py, every
+    page at every width in every scheme): these builds differ from it in their links only."""
     site: Site = request.getfixturevalue(build)
     problems = []
     for code in [None, *CODES]:
@@ -70,9 +70,6 @@ def test_build_opened_from_disk(
             scheme, width = VISITS[number % len(VISITS)]
             with opened(contexts[scheme], site, target, width) as (page, recorder):
                 found = page_problems(page, scheme, target.material)
-                found += axe_problems(page, target.path)
-                shot = screenshots / f"{target.name}-{width}-{scheme}.jpg"
-                page.screenshot(path=shot, full_page=True, quality=80)
                 found += broken_links(page, site)
                 found += recorder.take()
                 if target.material and code == CODES[0]:
@@ -86,7 +83,8 @@ def test_plain_build_served_without_a_site_url(contexts: dict[str, Any], plain_s
     """The plain build served as the README serves it (``python -m http.server -d site``): no
     site URL, so every sitemap is empty. Each language's sample pages pass the served pages'
     checks, and their switcher lands on the same page in every other language (Material's script
-    looked the page up in the empty sitemaps and landed on the home page)."""
+    looked the page up in the empty sitemaps and landed on the home page). Its markup is the
+    served build's but for the links: axe-core runs on that one."""
     problems = []
     for code in CODES:
         for number, target in enumerate(disk_targets(plain_site, code)):
@@ -94,7 +92,6 @@ def test_plain_build_served_without_a_site_url(contexts: dict[str, Any], plain_s
             scheme, width = VISITS[number % len(VISITS)]
             with opened(contexts[scheme], plain_site, target, width) as (page, recorder):
                 found = page_problems(page, scheme, target.material)
-                found += axe_problems(page, target.path)
                 found += broken_links(page, plain_site)
                 found += recorder.take()
                 if target.material:
