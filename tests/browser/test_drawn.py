@@ -19,7 +19,7 @@ from tests.browser.conftest import ROOT, Site
 from tests.browser.drawn import RULES, colour_problems, pixel_problems
 from tests.browser.pagecheck import SCHEMES, WIDTHS, Target, opened
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-drawn")]
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 PICTURE_PAGES = ("rules", "examples", "won-game", "statistics", "six-card-golf")
 """The pages that hold pictures."""
