@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -74,3 +76,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.get_closest_marker("c_search"):
             item.add_marker(skip)
+
+
+@pytest.fixture(scope="module")
+def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the repository's files, made once per test module."""
+    from tests.test_check import repository_copy
+
+    return repository_copy(tmp_path_factory.mktemp("pristine"))
+
+
+@pytest.fixture
+def copy(pristine: Path, tmp_path: Path) -> Path:
+    """A fresh copy of the repository for one test to change."""
+    target = tmp_path / "repo"
+    shutil.copytree(pristine, target, symlinks=True)
+    return target

@@ -21,7 +21,7 @@ from generator.i18n.catalogs import (
     translations,
 )
 from generator.i18n.pofile import parse
-from tests.test_check import DE, NL, edit, repository_copy
+from tests.test_check import DE, NL, edit
 
 MSGFMT = shutil.which("msgfmt")
 
@@ -492,18 +492,6 @@ def snapshot(copy: Path) -> dict[str, bytes]:
         for p in sorted((copy / "locales").rglob("*"))
         if p.is_file()
     }
-
-
-@pytest.fixture(scope="module")
-def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return repository_copy(tmp_path_factory.mktemp("pristine"))
-
-
-@pytest.fixture
-def copy(pristine: Path, tmp_path: Path) -> Path:
-    target = tmp_path / "repo"
-    shutil.copytree(pristine, target, symlinks=True)
-    return target
 
 
 @pytest.mark.parametrize(

@@ -24,7 +24,7 @@ from generator.i18n.catalogs import POT_FILE, ROOT
 from generator.i18n.pofile import read
 from generator.i18n.powriter import po_text
 from tests.test_catalogs import run
-from tests.test_check import NL, repository_copy
+from tests.test_check import NL
 
 CASES = Path(__file__).parent / "data" / "gnu_wrapping"
 CATALOGS = [POT_FILE, ROOT / NL, ROOT / "locales/de/LC_MESSAGES/messages.po"]
@@ -196,18 +196,6 @@ EDITED = (
     "dan trek je een kaart. Je wint als alle %(tableau)s kaarten van het tableau af zijn."
 )
 """A translator's new Dutch for the rules page's summary: long enough to wrap."""
-
-
-@pytest.fixture(scope="module")
-def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return repository_copy(tmp_path_factory.mktemp("pristine"))
-
-
-@pytest.fixture
-def copy(pristine: Path, tmp_path: Path) -> Path:
-    target = tmp_path / "repo"
-    shutil.copytree(pristine, target, symlinks=True)
-    return target
 
 
 def _expected(copy: Path) -> str:
