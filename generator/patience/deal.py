@@ -24,6 +24,7 @@ so ``AAAAAAB`` is deal 1. A code carries no variants.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -287,6 +288,12 @@ that this still holds. Every other number deals a well-shuffled deck.
 """
 
 
+@functools.cache
+def _starting_cards() -> tuple[Card, ...]:
+    """:data:`STARTING_DECK`'s cards (read once)."""
+    return tuple(Card.from_str(text) for text in STARTING_DECK.split())
+
+
 def deal_for_number(number: int, *, jokers: int = 0, empty_waste: bool = False) -> Deal:
     """The deal a code's number stands for, with ``jokers`` Jokers and an empty waste if asked.
 
@@ -304,7 +311,7 @@ def deal_for_number(number: int, *, jokers: int = 0, empty_waste: bool = False) 
     """
     if not 0 <= jokers <= MAX_JOKERS:
         raise DealError(f"a deal holds 0 to {MAX_JOKERS} Jokers, not {jokers!r}")
-    start = [Card.from_str(text) for text in STARTING_DECK.split()] + [JOKER] * jokers
+    start = [*_starting_cards(), *[JOKER] * jokers]
     order = shuffle_permutation(number, len(start))
     return Deal.from_deck([start[i] for i in order], empty_waste=empty_waste)
 

@@ -83,6 +83,7 @@ from generator.patience.errors import Terminated
 from generator.site.jinja_cache import CompiledTemplates
 from generator.site.mdtext import OneLine
 from generator.site.render import page_facts, render_language
+from generator.site.wasm import write_wasm
 
 MKDOCS_YML = ROOT / "mkdocs.yml"
 SITE = ROOT / "site"
@@ -818,6 +819,7 @@ def stage_languages(
             config_file = staging / f"mkdocs-{language.code}.yml"
             docs_dir, built_dir = staging / "docs" / language.code, site_dir
         write_pages(rendered[language.code], docs_dir)
+        write_wasm(docs_dir)
         if offline:
             write_pages({OFFLINE_SHIM_PAGE: OFFLINE_SHIM.read_text(encoding="utf-8")}, docs_dir)
         config = language_config(

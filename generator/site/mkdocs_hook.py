@@ -39,6 +39,7 @@ from generator.site import build
 from generator.site.build import ALTERNATE_LINK, write_pages
 from generator.site.placeholders import for_search, join_pictures, split_pictures
 from generator.site.render import PAGES, render_language
+from generator.site.wasm import write_wasm
 
 ERROR_MARK = "<!-- generator: error page -->"
 
@@ -184,6 +185,7 @@ def on_pre_build(config: Any) -> None:
         message = internal_error(error)
     else:
         write_pages(pages, docs_dir)
+        write_wasm(docs_dir)
         for path in docs_dir.rglob("*.md"):
             name = path.relative_to(docs_dir).as_posix()
             if name not in pages and path.read_text(encoding="utf-8").startswith(ERROR_MARK):

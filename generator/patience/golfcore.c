@@ -1,0 +1,813 @@
+/* The engine's core in plain C: see golfcore.h.  The search is the same algorithm as
+ * solver.py's pure-Python search (_search_python), which stays the reference that the tests
+ * compare this against.  The rules reach the search only as a table of which rank fits onto
+ * which; golf_fits builds that table from this file's own port of rules.py, for the page's
+ * WebAssembly build (the Python extension is given the table by rules.py itself).
+ *
+ * The search: ranks are 1..13, 14 for a Joker; waste rank 0 is the empty waste.  The line
+ * lists deck positions (tableau 0..34, the waste 35, then the stock) in the order the cards
+ * reach the waste: a winning line, or with best 1 a line that ends stuck with best_removals
+ * tableau cards removed.  best 2 asks the best result alone (no line), which takes less
+ * search: the most removed at any position reached is that result, so the second search
+ * starts from what the first reached and stops at 34 once the first found no win. */
+#include "golfcore.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define COLUMNS 7
+#define HEIGHT 5
+#define TABLEAU (COLUMNS * HEIGHT)
+#define MIN_STOCK 16
+#define MAX_STOCK 19
+#define DECK (TABLEAU + 1 + MAX_STOCK)
+#define RANKS 15
+#define HEIGHT_BITS 3
+#define STOCK_SHIFT (COLUMNS * HEIGHT_BITS)
+#define WASTE_SHIFT (STOCK_SHIFT + 5)
+#define SET_LENGTH 7
+#define MAX_SETS (13 * SET_LENGTH)
+#define SET_SLOTS 96 /* MAX_SETS rounded up to whole vectors; a slot of no set has slack to spare */
+#define NO_SET_SLACK 0x3fff
+
+typedef struct {
+    uint32_t *slots; /* key + 1; 0 is empty */
+    size_t mask, used;
+} Set;
+
+static int set_init(Set *s, size_t capacity) {
+    s->slots = calloc(capacity, sizeof(uint32_t));
+    s->mask = capacity - 1;
+    s->used = 0;
+    return s->slots != NULL;
+}
+
+static inline size_t set_hash(uint32_t key) {
+    uint64_t h = (uint64_t)key * 0x9E3779B97F4A7C15ULL;
+    return (size_t)(h >> 32);
+}
+
+static int set_add(Set *s, uint32_t key);
+static int set_grow(Set *s);
+
+/* Look a position up and add it if it is not there: 1 if it was new, 0 if there, -1 out of
+ * memory.  One probe where looking up and adding later took two: a position may be marked
+ * searched as its search starts, since no line meets a position twice (every move removes or
+ * draws a card) and so none meets it again before its search has ended. */
+static int set_visit(Set *s, uint32_t key) {
+    if ((s->used + 1) * 2 > s->mask + 1 && !set_grow(s)) return -1;
+    size_t i = set_hash(key) & s->mask;
+    while (s->slots[i]) {
+        if (s->slots[i] == key + 1) return 0;
+        i = (i + 1) & s->mask;
+    }
+    s->slots[i] = key + 1;
+    s->used++;
+    return 1;
+}
+
+/* Start fetching the slot of a position about to be looked up (the table is larger than
+ * the caches: the lookup is most of a position's cost otherwise). */
+static inline void set_prefetch(const Set *s, uint32_t hkey, int drawn, int waste) {
+    uint32_t key = hkey | (uint32_t)drawn << STOCK_SHIFT | (uint32_t)waste << WASTE_SHIFT;
+    __builtin_prefetch(&s->slots[set_hash(key) & s->mask]);
+}
+
+static int set_grow(Set *s) {
+    Set bigger;
+    if (!set_init(&bigger, (s->mask + 1) * 2)) return 0;
+    for (size_t i = 0; i <= s->mask; i++)
+        if (s->slots[i]) set_add(&bigger, s->slots[i] - 1);
+    free(s->slots);
+    *s = bigger;
+    return 1;
+}
+
+static int set_add(Set *s, uint32_t key) {
+    if ((s->used + 1) * 2 > s->mask + 1 && !set_grow(s)) return 0;
+    size_t i = set_hash(key) & s->mask;
+    while (s->slots[i]) i = (i + 1) & s->mask;
+    s->slots[i] = key + 1;
+    s->used++;
+    return 1;
+}
+
+static void set_clear(Set *s) {
+    memset(s->slots, 0, (s->mask + 1) * sizeof(uint32_t));
+    s->used = 0;
+}
+
+/* A position the first search left unsearched because a card in it can never be removed:
+ * where the best result, when there is no win, may lie beyond what that search reached. */
+typedef struct {
+    uint32_t hkey, seq; /* seq: the order they came in, which a tie keeps */
+    uint8_t drawn, top, left, bound;
+} Unsearched;
+
+typedef struct {
+    uint8_t rank[DECK];
+    uint8_t fits[RANKS][RANKS];
+    int stock;
+    int strict_draw;
+    int heights[COLUMNS];
+    int hopes[TABLEAU];
+    uint64_t stranded; /* bit x: tableau card x has no hope left */
+    int watchers[DECK][DECK];
+    int nwatchers[DECK];
+    int line[DECK];
+    int depth;
+    int best;          /* most tableau cards removed on a stuck line found (phase 2) */
+    int most;          /* most tableau cards removed at any position searched (phase 1) */
+    int reach;         /* most removed at any position reached, searched or not (phase 1) */
+    int value_only;    /* best asked without its line: any position reached counts */
+    int cap;           /* the most phase 2 may find: 34 once phase 1 found no win */
+    int best_line[DECK];
+    int best_depth;
+    long long expanded;
+    int nsets;
+    /* a set's slack: its supply less its need, 16 bits a set so that a card's change to
+     * every set, and their least, go a vector at a time */
+    int16_t slack[SET_SLOTS] __attribute__((aligned(32)));
+    int16_t need_of[RANKS][SET_SLOTS] __attribute__((aligned(32)));   /* 1: rank in the set */
+    int16_t supply_of[RANKS][SET_SLOTS] __attribute__((aligned(32))); /* 1: rank a carrier */
+    Set dead;
+    int oom;
+    int note_unsearched;        /* the first search keeps its unsearched positions */
+    Unsearched *unsearched;
+    size_t nunsearched, unsearched_room;
+    int hopes0[TABLEAU];        /* the counts at the start, to set a kept position up again */
+    uint64_t stranded0;
+    int16_t slack0[SET_SLOTS];
+} Search;
+
+static int bury(Search *s, int t) {
+    int stranded = 0;
+    for (int i = 0; i < s->nwatchers[t]; i++) {
+        int x = s->watchers[t][i];
+        if (!--s->hopes[x]) {
+            s->stranded |= 1ULL << x;
+            if (s->heights[x / HEIGHT] > x % HEIGHT) stranded = 1;
+        }
+    }
+    return stranded;
+}
+
+static void unbury(Search *s, int t) {
+    for (int i = 0; i < s->nwatchers[t]; i++) {
+        int x = s->watchers[t][i];
+        if (!s->hopes[x]++) s->stranded &= ~(1ULL << x);
+    }
+}
+
+/* Burying card t takes it from the carriers still to come: whether some set of
+ * ranks is left with fewer carriers than tableau cards needing one. */
+static int bury_supply(Search *s, int t) {
+    const int16_t *supply = s->supply_of[s->rank[t]];
+    int16_t least = NO_SET_SLACK;
+    for (int i = 0; i < SET_SLOTS; i++) {
+        s->slack[i] -= supply[i];
+        least = s->slack[i] < least ? s->slack[i] : least;
+    }
+    return least < 0; /* no set was short before: a short one ends the line at once */
+}
+
+static void unbury_supply(Search *s, int t) {
+    const int16_t *supply = s->supply_of[s->rank[t]];
+    for (int i = 0; i < SET_SLOTS; i++) s->slack[i] += supply[i];
+}
+
+static void remove_need(Search *s, int x, int d) {
+    const int16_t *need = s->need_of[s->rank[x]];
+    if (d > 0)
+        for (int i = 0; i < SET_SLOTS; i++) s->slack[i] += need[i];
+    else
+        for (int i = 0; i < SET_SLOTS; i++) s->slack[i] -= need[i];
+}
+
+/* Removals from the tallest columns first (ties: lower column first). */
+static void column_order(const Search *s, int order[COLUMNS]) {
+    for (int c = 0; c < COLUMNS; c++) {
+        int j = c;
+        while (j > 0 && s->heights[order[j - 1]] < s->heights[c]) { order[j] = order[j - 1]; j--; }
+        order[j] = c;
+    }
+}
+
+static int must_stay(const Search *s);
+
+/* Keep a position the first search leaves (see Unsearched), if it might beat what that
+ * search has reached so far; called with the position's counts in place. */
+static void note_unsearched(Search *s, uint32_t hkey, int drawn, int top, int left) {
+    int bound = TABLEAU - must_stay(s);
+    if (bound > TABLEAU - 1) bound = TABLEAU - 1;
+    if (bound <= s->reach || bound <= s->most) return;
+    if (s->nunsearched == s->unsearched_room) {
+        size_t room = s->unsearched_room ? s->unsearched_room * 2 : 1024;
+        Unsearched *more = realloc(s->unsearched, room * sizeof(Unsearched));
+        if (!more) { s->oom = 1; return; }
+        s->unsearched = more;
+        s->unsearched_room = room;
+    }
+    Unsearched u = {hkey, (uint32_t)s->nunsearched, (uint8_t)drawn, (uint8_t)top, (uint8_t)left,
+                    (uint8_t)bound};
+    s->unsearched[s->nunsearched++] = u;
+}
+
+/* Phase 1: is there a winning line?  A position with a stranded card is dead. */
+static int search(Search *s, uint32_t hkey, int drawn, int top, int waste, int left) {
+    uint32_t key = hkey | (uint32_t)drawn << STOCK_SHIFT | (uint32_t)waste << WASTE_SHIFT;
+    int fresh = set_visit(&s->dead, key);
+    if (fresh <= 0) { if (fresh < 0) s->oom = 1; return 0; }
+    s->expanded++;
+    if (TABLEAU - left > s->most) s->most = TABLEAU - left;
+    const uint8_t *fit = s->fits[waste];
+    int removed_any = 0;
+    int order[COLUMNS];
+    column_order(s, order);
+    for (int k = 0; k < COLUMNS; k++) {
+        int c = order[k], h = s->heights[c];
+        if (!h) continue;
+        int x = c * HEIGHT + h - 1;
+        if (!fit[s->rank[x]]) continue;
+        removed_any = 1;
+        s->line[s->depth++] = x;
+        if (left == 1) return 1;
+        if (TABLEAU - left + 1 > s->reach) s->reach = TABLEAU - left + 1;
+        set_prefetch(&s->dead, hkey - (1u << (c * HEIGHT_BITS)), drawn, s->rank[x]);
+        s->heights[c] = h - 1;
+        remove_need(s, x, 1);
+        int dead_end = bury(s, top) | bury_supply(s, top);
+        if (dead_end && s->note_unsearched)
+            note_unsearched(s, hkey - (1u << (c * HEIGHT_BITS)), drawn, x, left - 1);
+        if (!dead_end &&
+            search(s, hkey - (1u << (c * HEIGHT_BITS)), drawn, x, s->rank[x], left - 1))
+            return 1;
+        unbury(s, top);
+        unbury_supply(s, top);
+        remove_need(s, x, -1);
+        s->heights[c] = h;
+        s->depth--;
+    }
+    if (drawn < s->stock && !(s->strict_draw && removed_any && waste)) {
+        int t = TABLEAU + 1 + drawn;
+        set_prefetch(&s->dead, hkey, drawn + 1, s->rank[t]);
+        s->line[s->depth++] = t;
+        int dead_end = bury(s, top) | bury_supply(s, top);
+        if (dead_end && s->note_unsearched) note_unsearched(s, hkey, drawn + 1, t, left);
+        if (!dead_end && search(s, hkey, drawn + 1, t, s->rank[t], left)) return 1;
+        unbury(s, top);
+        unbury_supply(s, top);
+        s->depth--;
+    }
+    return 0;
+}
+
+/* The fewest tableau cards that must stay: in each column, its topmost
+ * stranded card and the cards under it (a stranded card never leaves, nor what
+ * it covers); or, if more, the most a set of ranks lacks carriers for. */
+static int must_stay(const Search *s) {
+    int blocked = 0;
+    int16_t slack[SET_SLOTS] __attribute__((aligned(32)));
+    int adjusted = 0;
+    for (int c = 0; c < COLUMNS; c++) {
+        /* the column's stranded cards still in it: the topmost is the highest bit */
+        uint32_t here = (uint32_t)(s->stranded >> (c * HEIGHT)) & ((1u << s->heights[c]) - 1);
+        if (!here) continue;
+        int rows = 32 - __builtin_clz(here);
+        blocked += rows;
+        /* the blocked cards never reach the waste: they need no carrier and carry none */
+        if (!adjusted) { memcpy(slack, s->slack, sizeof slack); adjusted = 1; }
+        for (int x = c * HEIGHT; x < c * HEIGHT + rows; x++) {
+            const int16_t *need = s->need_of[s->rank[x]], *supply = s->supply_of[s->rank[x]];
+            for (int i = 0; i < SET_SLOTS; i++) slack[i] += need[i] - supply[i];
+        }
+    }
+    const int16_t *from = adjusted ? slack : s->slack;
+    int16_t least = 0;
+    for (int i = 0; i < SET_SLOTS; i++) least = from[i] < least ? from[i] : least;
+    return blocked - least;
+}
+
+/* Phase 2: a stuck line removing more than s->best cards, if there is one.  A
+ * position is dead once no line from it can beat s->best (which only grows). */
+static void search_best(Search *s, uint32_t hkey, int drawn, int top, int waste, int left) {
+    uint32_t key = hkey | (uint32_t)drawn << STOCK_SHIFT | (uint32_t)waste << WASTE_SHIFT;
+    int fresh = set_visit(&s->dead, key);
+    if (fresh <= 0) { if (fresh < 0) s->oom = 1; return; }
+    s->expanded++;
+    /* without its line, the best result is the most removed at any position reached: a
+     * line goes on from it until stuck, and removed cards never come back */
+    if (s->value_only && TABLEAU - left > s->best) s->best = TABLEAU - left;
+    int bound = TABLEAU - must_stay(s);
+    if (bound > s->cap) bound = s->cap;
+    if (bound > s->best) {
+        const uint8_t *fit = s->fits[waste];
+        int moved = 0;
+        int order[COLUMNS];
+        column_order(s, order);
+        for (int k = 0; k < COLUMNS && bound > s->best; k++) {
+            int c = order[k], h = s->heights[c];
+            if (!h) continue;
+            int x = c * HEIGHT + h - 1;
+            if (!fit[s->rank[x]]) continue;
+            moved = 1;
+            set_prefetch(&s->dead, hkey - (1u << (c * HEIGHT_BITS)), drawn, s->rank[x]);
+            s->line[s->depth++] = x;
+            s->heights[c] = h - 1;
+            remove_need(s, x, 1);
+            bury(s, top);
+            bury_supply(s, top);
+            search_best(s, hkey - (1u << (c * HEIGHT_BITS)), drawn, x, s->rank[x], left - 1);
+            unbury(s, top);
+            unbury_supply(s, top);
+            remove_need(s, x, -1);
+            s->heights[c] = h;
+            s->depth--;
+        }
+        if (drawn < s->stock && !(s->strict_draw && moved && waste) && bound > s->best) {
+            int t = TABLEAU + 1 + drawn;
+            moved = 1;
+            set_prefetch(&s->dead, hkey, drawn + 1, s->rank[t]);
+            s->line[s->depth++] = t;
+            bury(s, top);
+            bury_supply(s, top);
+            search_best(s, hkey, drawn + 1, t, s->rank[t], left);
+            unbury(s, top);
+            unbury_supply(s, top);
+            s->depth--;
+        }
+        if (!moved && !s->value_only && TABLEAU - left > s->best) { /* stuck, the best so far */
+            s->best = TABLEAU - left;
+            s->best_depth = s->depth;
+            memcpy(s->best_line, s->line, sizeof(int) * (size_t)s->depth);
+        }
+    }
+}
+
+/* The counts of a kept position, as the search along any line to it leaves them: every card
+ * that went to the waste is buried but its top, every removed card needs no carrier. */
+static void set_up(Search *s, const Unsearched *u) {
+    memcpy(s->hopes, s->hopes0, sizeof s->hopes);
+    memcpy(s->slack, s->slack0, sizeof s->slack);
+    s->stranded = s->stranded0;
+    for (int c = 0; c < COLUMNS; c++) {
+        s->heights[c] = (int)(u->hkey >> (c * HEIGHT_BITS)) & 7;
+        for (int row = s->heights[c]; row < HEIGHT; row++) {
+            int x = c * HEIGHT + row;
+            remove_need(s, x, 1);
+            if (x != u->top) { bury(s, x); bury_supply(s, x); }
+        }
+    }
+    for (int t = TABLEAU; t < TABLEAU + 1 + u->drawn; t++)
+        if (t != u->top) { bury(s, t); bury_supply(s, t); }
+    s->depth = 0;
+}
+
+static int by_promise(const void *a, const void *b) {
+    const Unsearched *u = a, *v = b;
+    if (u->bound != v->bound) return (int)v->bound - (int)u->bound;
+    if (u->left != v->left) return (int)u->left - (int)v->left;
+    return u->seq < v->seq ? -1 : u->seq > v->seq;
+}
+
+
+/* --- the rules (rules.py) ---------------------------------------------------------------- */
+
+#define ACE 1
+#define KING 13
+
+static int rule_nothing_on_king(int rules) { return rules == GOLF_STRICT; }
+
+/* Rules.accepts, on the engine's ranks (a Joker 0) */
+static int rules_accepts(int rules, int w, int r) {
+    if (rule_nothing_on_king(rules) && w == KING) return 0;
+    if (w == 0 || r == 0) return 1;
+    if (w - r == 1 || r - w == 1) return 1;
+    return rules == GOLF_EASY && ((w == ACE && r == KING) || (w == KING && r == ACE));
+}
+
+static int rules_refusal(int rules, int w, int r) {
+    if (rules_accepts(rules, w, r)) return GOLF_ALLOWED;
+    if (rule_nothing_on_king(rules) && w == KING && (w - r == 1 || r - w == 1 || r == 0))
+        return GOLF_REASON_NOTHING_ON_KING;
+    return GOLF_NOT_ADJACENT;
+}
+
+/* The engine's rank (Joker 0) of a search rank (Joker 14). */
+static int engine_rank(int search_rank) { return search_rank == GOLF_JOKER_RANK ? 0 : search_rank; }
+
+int golf_accepts(int rules, int variants, int waste_rank, int rank) {
+    if (waste_rank == 0) return 1; /* the empty waste takes any card */
+    int w = engine_rank(waste_rank), r = engine_rank(rank);
+    if ((variants & GOLF_NOTHING_ON_KING) && w == KING) return 0;
+    return rules_accepts(rules, w, r);
+}
+
+int golf_refusal(int rules, int variants, int waste_rank, int rank) {
+    if (waste_rank == 0) return GOLF_ALLOWED;
+    int w = engine_rank(waste_rank), r = engine_rank(rank);
+    int reason = rules_refusal(rules, w, r);
+    if (reason == GOLF_ALLOWED && (variants & GOLF_NOTHING_ON_KING) && w == KING)
+        reason = GOLF_REASON_NOTHING_ON_KING;
+    return reason;
+}
+
+void golf_fits(int rules, int variants, uint8_t fits[GOLF_RANKS * GOLF_RANKS]) {
+    for (int w = 0; w < GOLF_RANKS; w++) {
+        fits[w * GOLF_RANKS] = 0;
+        for (int r = 1; r < GOLF_RANKS; r++)
+            fits[w * GOLF_RANKS + r] = (uint8_t)golf_accepts(rules, variants, w, r);
+    }
+}
+
+int golf_variants_ok(int variants) {
+    return !(variants & ~15) && (variants & (GOLF_JOKERS_1 | GOLF_JOKERS_2)) !=
+                                    (GOLF_JOKERS_1 | GOLF_JOKERS_2);
+}
+
+int golf_jokers(int variants) {
+    return (variants & GOLF_JOKERS_1 ? 1 : 0) + (variants & GOLF_JOKERS_2 ? 2 : 0);
+}
+
+int golf_stock_size(int variants) {
+    return GOLF_MIN_STOCK + golf_jokers(variants) + (variants & GOLF_EMPTY_WASTE ? 1 : 0);
+}
+
+int golf_search_rank(int card) {
+    if (card == GOLF_NO_CARD) return 0;
+    return card == GOLF_JOKER ? GOLF_JOKER_RANK : card >> 2;
+}
+
+/* --- deals (deal.py) --------------------------------------------------------------------- */
+
+/* deal.py's STARTING_DECK: the deck's order before it is shuffled (tests/wasm/ check that the
+ * two are the same). */
+static const char STARTING_DECK[] =
+    "6S KD 2D AD 9S 3S 7S 9H 5S 2H 8C 7C 3C 4C 5D TD QS TC 4S 6C 6H JD 4H KC 6D AH"
+    " 5C JC QC AS 3D 8S QH TS KH 8H JS 5H 7D 3H QD 4D 8D 2S JH KS 7H 2C 9C TH 9D AC";
+static const char RANK_LETTERS[] = "A23456789TJQK";
+static const char SUIT_LETTERS[] = "CDHS";
+
+static int card_of(char rank, char suit) {
+    const char *r = strchr(RANK_LETTERS, rank), *s = strchr(SUIT_LETTERS, suit);
+    return (int)(r - RANK_LETTERS + 1) << 2 | (int)(s - SUIT_LETTERS);
+}
+
+int golf_deal(uint64_t number, int variants, uint8_t deck[GOLF_DECK]) {
+    if (!golf_variants_ok(variants) || number > 8031810175ULL) return GOLF_ERR_INPUT;
+    int jokers = golf_jokers(variants), size = 52 + jokers;
+    uint8_t start[54];
+    for (int i = 0; i < 52; i++) start[i] = (uint8_t)card_of(STARTING_DECK[3 * i], STARTING_DECK[3 * i + 1]);
+    for (int i = 52; i < size; i++) start[i] = GOLF_JOKER;
+    /* shuffle_permutation: Fisher-Yates over SplitMix64, j drawn below i + 1 by rejection */
+    int order[54];
+    for (int i = 0; i < size; i++) order[i] = i;
+    uint64_t state = number;
+    for (int i = size - 1; i > 0; i--) {
+        uint64_t bound = (uint64_t)i + 1, rest = (UINT64_MAX % bound + 1) % bound, value;
+        do {
+            state += 0x9E3779B97F4A7C15ULL;
+            uint64_t z = state;
+            z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+            z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+            value = z ^ (z >> 31);
+        } while (rest && value >= 0 - rest); /* 2^64 - rest: the largest multiple of bound */
+        int j = (int)(value % bound), t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+    int n = 0;
+    for (int i = 0; i < size; i++) {
+        if (n == GOLF_TABLEAU && (variants & GOLF_EMPTY_WASTE)) deck[n++] = GOLF_NO_CARD;
+        deck[n++] = start[order[i]];
+    }
+    return n;
+}
+
+static const char ALPHABET[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+static int is_space(char c) { /* what str.strip() strips, of ASCII */
+    return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f);
+}
+
+int golf_parse_code(const char *text, int length, char *letter, uint64_t *number) {
+    int from = 0, to = length;
+    while (from < to && is_space(text[from])) from++;
+    while (to > from && is_space(text[to - 1])) to--;
+    int dashes[3], ndashes = 0;
+    for (int i = from; i < to; i++)
+        if (text[i] == '-') {
+            if (ndashes == 2) return GOLF_CODE_PARTS;
+            dashes[ndashes++] = i;
+        }
+    if (ndashes != 2) return GOLF_CODE_PARTS;
+    if (dashes[0] - from != 3 || memcmp(text + from, "GO1", 3)) return GOLF_CODE_PREFIX;
+    int letter_at = dashes[0] + 1;
+    if (dashes[1] - letter_at != 1) return GOLF_CODE_LETTER;
+    char l = text[letter_at] == 'N' ? 'E' : text[letter_at];
+    if (l != 'E' && l != 'C') return GOLF_CODE_LETTER;
+    if (to - dashes[1] - 1 != 7) return GOLF_CODE_DIGITS;
+    uint64_t n = 0;
+    for (int i = dashes[1] + 1; i < to; i++) {
+        if (text[i] < 'A' || text[i] > 'Z') return GOLF_CODE_DIGITS;
+        n = n * 26 + (uint64_t)(text[i] - 'A');
+    }
+    *letter = l;
+    *number = n;
+    return GOLF_CODE_OK;
+}
+
+void golf_format_code(char letter, uint64_t number, char out[14]) {
+    memcpy(out, "GO1-", 4);
+    out[4] = letter;
+    out[5] = '-';
+    for (int i = 12; i >= 6; i--) { out[i] = ALPHABET[number % 26]; number /= 26; }
+    out[13] = 0;
+}
+
+/* --- the game (game.py) ------------------------------------------------------------------ */
+
+int golf_game_start(GolfGame *g, int rules, int variants, const uint8_t *deck) {
+    if (rules < GOLF_EASY || rules > GOLF_STRICT || !golf_variants_ok(variants)) return GOLF_ERR_INPUT;
+    int stock = golf_stock_size(variants), jokers = 0;
+    int empty = (variants & GOLF_EMPTY_WASTE) != 0;
+    if ((deck[GOLF_TABLEAU] == GOLF_NO_CARD) != empty) return GOLF_ERR_INPUT;
+    int seen[56] = {0};
+    for (int i = 0; i < GOLF_TABLEAU + 1 + stock; i++) {
+        int card = deck[i];
+        if (i == GOLF_TABLEAU && empty) continue;
+        if (card == GOLF_JOKER) { jokers++; continue; }
+        if ((card >> 2) < 1 || (card >> 2) > 13 || seen[card]++) return GOLF_ERR_INPUT;
+    }
+    if (jokers != golf_jokers(variants)) return GOLF_ERR_INPUT;
+    memset(g, 0, sizeof *g);
+    g->rules = rules;
+    g->variants = variants;
+    memcpy(g->deck, deck, (size_t)(GOLF_TABLEAU + 1 + stock));
+    g->stock_len = stock;
+    for (int c = 0; c < GOLF_COLUMNS; c++) g->heights[c] = GOLF_HEIGHT;
+    if (!empty) g->waste[g->waste_len++] = deck[GOLF_TABLEAU];
+    golf_fits(rules, variants, g->fits);
+    return GOLF_OK;
+}
+
+int golf_game_waste_top(const GolfGame *g) {
+    return g->waste_len ? g->waste[g->waste_len - 1] : GOLF_NO_CARD;
+}
+
+static int free_card(const GolfGame *g, int c) {
+    return g->heights[c] ? g->deck[c * GOLF_HEIGHT + g->heights[c] - 1] : GOLF_NO_CARD;
+}
+
+int golf_game_removed(const GolfGame *g) {
+    int left = 0;
+    for (int c = 0; c < GOLF_COLUMNS; c++) left += g->heights[c];
+    return GOLF_TABLEAU - left;
+}
+
+int golf_game_won(const GolfGame *g) { return golf_game_removed(g) == GOLF_TABLEAU; }
+
+int golf_game_has_removal(const GolfGame *g) {
+    int waste = golf_search_rank(golf_game_waste_top(g));
+    for (int c = 0; c < GOLF_COLUMNS; c++) {
+        int card = free_card(g, c);
+        if (card != GOLF_NO_CARD && g->fits[waste * GOLF_RANKS + golf_search_rank(card)]) return 1;
+    }
+    return 0;
+}
+
+int golf_game_stuck(const GolfGame *g) {
+    return g->drawn == g->stock_len && !golf_game_won(g) && !golf_game_has_removal(g);
+}
+
+/* Scoring (rules.py's SCORING): 10 a removal, 0 a draw, -10 a card left when stuck, never
+ * below 0. */
+int golf_game_score(const GolfGame *g) {
+    int removed = golf_game_removed(g), raw = removed * 10 + (g->nmoves - removed) * 0;
+    if (golf_game_stuck(g)) raw += (GOLF_TABLEAU - removed) * -10;
+    return raw > 0 ? raw : 0;
+}
+
+static int draw_waits(const GolfGame *g) {
+    return g->rules == GOLF_STRICT && golf_game_waste_top(g) != GOLF_NO_CARD;
+}
+
+int golf_game_refusal(const GolfGame *g, int column, int card) {
+    if (golf_game_won(g) || golf_game_stuck(g)) return GOLF_GAME_OVER;
+    if (column == 0) {
+        if (g->drawn == g->stock_len) return GOLF_STOCK_EMPTY;
+        if (draw_waits(g) && golf_game_has_removal(g)) return GOLF_MUST_REMOVE;
+        return card == g->deck[GOLF_TABLEAU + 1 + g->drawn] ? GOLF_ALLOWED : GOLF_NOT_THERE;
+    }
+    if (column < 1 || column > GOLF_COLUMNS) return GOLF_NOT_THERE;
+    int c = column - 1, there = 0;
+    for (int row = 0; row < g->heights[c]; row++)
+        if (g->deck[c * GOLF_HEIGHT + row] == card) there = 1;
+    if (!there) return GOLF_NOT_THERE;
+    if (card != free_card(g, c)) return GOLF_BLOCKED;
+    return golf_refusal(g->rules, g->variants, golf_search_rank(golf_game_waste_top(g)),
+                        golf_search_rank(card));
+}
+
+int golf_game_play(GolfGame *g, int column, int card) {
+    int reason = golf_game_refusal(g, column, card);
+    if (reason != GOLF_ALLOWED) return reason;
+    if (column == 0) g->drawn++;
+    else g->heights[column - 1]--;
+    g->waste[g->waste_len++] = (uint8_t)card;
+    g->moves[g->nmoves] = column;
+    g->undo_stack[g->nmoves++] = g->undoable;
+    g->undoable = g->undoable + 1 < GOLF_UNDO_LIMIT ? g->undoable + 1 : GOLF_UNDO_LIMIT;
+    g->move_count++;
+    return GOLF_ALLOWED;
+}
+
+int golf_game_undo(GolfGame *g) {
+    if (!g->undoable) return GOLF_NOTHING_TO_UNDO;
+    int undoable = g->undoable, column = g->moves[--g->nmoves];
+    g->waste_len--;
+    if (column == 0) g->drawn--;
+    else g->heights[column - 1]++;
+    g->undoable = undoable - 1; /* game.py's pop() restores the stack's value; undo then sets this */
+    return GOLF_ALLOWED;
+}
+
+int golf_game_solve(const GolfGame *g, int best, GolfSearchResult *out) {
+    uint8_t tableau[GOLF_TABLEAU], stock[GOLF_MAX_STOCK];
+    for (int i = 0; i < GOLF_TABLEAU; i++) tableau[i] = (uint8_t)golf_search_rank(g->deck[i]);
+    for (int i = 0; i < g->stock_len; i++)
+        stock[i] = (uint8_t)golf_search_rank(g->deck[GOLF_TABLEAU + 1 + i]);
+    int waste = golf_search_rank(g->deck[GOLF_TABLEAU]);
+    int strict = g->rules == GOLF_STRICT;
+    if (!g->nmoves)
+        return golf_search(tableau, waste, stock, g->stock_len, g->fits, strict, best, NULL, out);
+    GolfStart at;
+    memcpy(at.heights, g->heights, sizeof at.heights);
+    at.drawn = g->drawn;
+    /* the top card's deck position: the last move's card */
+    int last = g->moves[g->nmoves - 1];
+    at.top = last ? (last - 1) * GOLF_HEIGHT + g->heights[last - 1] : GOLF_TABLEAU + g->drawn;
+    return golf_search(tableau, waste, stock, g->stock_len, g->fits, strict, best, &at, out);
+}
+int golf_search(const uint8_t *tableau, int waste, const uint8_t *stock, int stock_len,
+                const uint8_t *fits, int strict_draw, int best, const GolfStart *start,
+                GolfSearchResult *out) {
+    int ranks_ok = 1;
+    for (int i = 0; i < TABLEAU; i++)
+        if (tableau[i] < 1 || tableau[i] >= RANKS) ranks_ok = 0;
+    for (int i = 0; i < stock_len && ranks_ok; i++)
+        if (stock[i] < 1 || stock[i] >= RANKS) ranks_ok = 0;
+    if (stock_len < MIN_STOCK || stock_len > MAX_STOCK || waste < 0 || waste >= RANKS ||
+        !ranks_ok || best < 0 || best > 2 || (start && best == GOLF_BEST_VALUE))
+        return GOLF_ERR_INPUT;
+    if (start) {
+        int left = 0;
+        for (int c = 0; c < COLUMNS; c++) {
+            if (start->heights[c] < 0 || start->heights[c] > HEIGHT) return GOLF_ERR_INPUT;
+            left += start->heights[c];
+        }
+        if (start->drawn < 0 || start->drawn > stock_len || start->top < 0 ||
+            start->top > TABLEAU + start->drawn)
+            return GOLF_ERR_INPUT;
+        if (start->top < TABLEAU && start->top % HEIGHT < start->heights[start->top / HEIGHT])
+            return GOLF_ERR_INPUT; /* the waste's top card is still in its column */
+        (void)left;
+    }
+    memset(out, 0, sizeof *out);
+    Search *s = calloc(1, sizeof(Search));
+    if (!s || !set_init(&s->dead, 1 << 14)) { free(s); return GOLF_ERR_MEMORY; }
+    s->stock = stock_len;
+    memcpy(s->rank, tableau, TABLEAU);
+    s->rank[TABLEAU] = (uint8_t)waste;
+    memcpy(s->rank + TABLEAU + 1, stock, (size_t)s->stock);
+    memcpy(s->fits, fits, RANKS * RANKS);
+    s->strict_draw = strict_draw;
+    /* Card t is a hope of tableau card x when x may go onto t: the rank fits,
+     * and t may be the waste card while x is free: not under x in its column
+     * nor above the card right above x (whatever lies between would bury t),
+     * and the waste card only for the cards free at the start. */
+    for (int x = 0; x < TABLEAU; x++) {
+        for (int t = 0; t < TABLEAU + 1 + s->stock; t++) {
+            if (t == x || !s->fits[s->rank[t]][s->rank[x]]) continue;
+            if (t / HEIGHT == x / HEIGHT && t < TABLEAU && t != x + 1) continue;
+            if (t == TABLEAU && x % HEIGHT != HEIGHT - 1) continue;
+            s->watchers[t][s->nwatchers[t]++] = x;
+            s->hopes[x]++;
+        }
+    }
+    int possible = 1;
+    for (int x = 0; x < TABLEAU; x++)
+        if (!s->hopes[x]) { possible = 0; s->stranded |= 1ULL << x; }
+    /* Every tableau card needs a carrier of its own: a card it fits onto, not
+     * yet buried (a card carries only the one card that covers it on the
+     * waste).  So for a set of ranks, the cards still to come that fit a rank
+     * of the set (its supply) must be at least its tableau cards (its need).
+     * The sets: ranks a, a+2, ... (1..13, on from 13 to 1), up to 7 of them;
+     * each set once, and none whose supply counts its own need. */
+    int seen[MAX_SETS];
+    for (int a = 1; a <= 13; a++) {
+        int members = 0;
+        for (int len = 1; len <= SET_LENGTH; len++) {
+            members |= 1 << ((a - 1 + 2 * (len - 1)) % 13 + 1);
+            int carriers = 0, fresh = 1;
+            for (int c = 0; c < RANKS; c++)
+                for (int r = 1; r < RANKS; r++)
+                    if ((members >> r & 1) && s->fits[c][r]) carriers |= 1 << c;
+            for (int i = 0; i < s->nsets; i++) if (seen[i] == members) fresh = 0;
+            if (!fresh || (members & ~carriers) == 0) continue;
+            int set = s->nsets++;
+            seen[set] = members;
+            s->slack[set] = 0;
+            for (int r = 0; r < RANKS; r++) {
+                s->need_of[r][set] = members >> r & 1;
+                s->supply_of[r][set] = carriers >> r & 1;
+            }
+            for (int t = 0; t < TABLEAU + 1 + s->stock; t++) {
+                if (carriers >> s->rank[t] & 1) s->slack[set]++;
+                if (t < TABLEAU && (members >> s->rank[t] & 1)) s->slack[set]--;
+            }
+            if (s->slack[set] < 0) possible = 0;
+        }
+    }
+    for (int set = s->nsets; set < SET_SLOTS; set++) s->slack[set] = NO_SET_SLACK;
+    memcpy(s->hopes0, s->hopes, sizeof s->hopes);
+    memcpy(s->slack0, s->slack, sizeof s->slack);
+    s->stranded0 = s->stranded;
+    s->note_unsearched = best == 2;
+    uint32_t hkey = 0;
+    for (int c = 0; c < COLUMNS; c++) { s->heights[c] = HEIGHT; hkey |= (uint32_t)HEIGHT << (c * HEIGHT_BITS); }
+    int won = 0;
+    if (start) {
+        /* a position of a game under way: its counts as any line to it leaves them (set_up),
+         * and no set short nor card stranded in it, or it cannot be won */
+        Unsearched at = {0, 0, (uint8_t)start->drawn, (uint8_t)start->top, 0, 0};
+        int left = 0;
+        for (int c = 0; c < COLUMNS; c++) {
+            at.hkey |= (uint32_t)start->heights[c] << (c * HEIGHT_BITS);
+            left += start->heights[c];
+        }
+        at.left = (uint8_t)left;
+        set_up(s, &at);
+        int short_set = 0;
+        for (int i = 0; i < SET_SLOTS; i++) if (s->slack[i] < 0) short_set = 1;
+        int most = TABLEAU - left;
+        if (!left) won = 1; /* nothing left to remove: the line is empty */
+        else if (possible && !short_set && must_stay(s) == 0)
+            won = search(s, at.hkey, at.drawn, at.top, s->rank[at.top], left);
+        if (!won && best == GOLF_BEST_LINE && !s->oom) {
+            set_up(s, &at);
+            s->best = (s->most > most ? s->most : most) - 1;
+            s->cap = TABLEAU;
+            set_clear(&s->dead);
+            search_best(s, at.hkey, at.drawn, at.top, s->rank[at.top], left);
+        }
+    } else {
+    won = possible && search(s, hkey, 0, TABLEAU, waste, TABLEAU);
+    if (!won && best == 1 && !s->oom) {
+        for (int c = 0; c < COLUMNS; c++) s->heights[c] = HEIGHT;
+        s->depth = 0;
+        s->best = s->most - 1; /* phase 1 reached a position with s->most removed */
+        s->cap = TABLEAU;
+        set_clear(&s->dead);
+        search_best(s, hkey, 0, TABLEAU, waste, TABLEAU);
+    } else if (!won && best == 2 && !s->oom) {
+        /* the value alone: phase 1 reached s->reach removed and proved 35 out of reach */
+        s->best = s->reach > s->most ? s->reach : s->most;
+        s->cap = TABLEAU - 1;
+        s->value_only = 1;
+        if (s->best < s->cap && !possible) { /* no first search: the second from the start */
+            for (int c = 0; c < COLUMNS; c++) s->heights[c] = HEIGHT;
+            s->depth = 0;
+            set_clear(&s->dead);
+            search_best(s, hkey, 0, TABLEAU, waste, TABLEAU);
+        } else if (s->best < s->cap) {
+            /* every position reached is one the first search searched (it reached no more
+             * than s->best there, nor from there but through positions it left), or lies past
+             * one it left: search those, the most promising first, keeping what it searched */
+            qsort(s->unsearched, s->nunsearched, sizeof(Unsearched), by_promise);
+            for (size_t i = 0; i < s->nunsearched && s->unsearched[i].bound > s->best; i++) {
+                const Unsearched *u = &s->unsearched[i];
+                set_up(s, u);
+                search_best(s, u->hkey, u->drawn, u->top, s->rank[u->top], u->left);
+            }
+        }
+    }
+    }
+    int status = GOLF_OK;
+    if (s->oom) {
+        status = GOLF_ERR_MEMORY;
+    } else {
+        int n = won ? s->depth : best == 1 ? s->best_depth : 0;
+        const int *moves = won ? s->line : s->best_line;
+        out->won = won;
+        out->length = n;
+        memcpy(out->line, moves, sizeof(int) * (size_t)n);
+        out->expanded = s->expanded;
+        out->best_removals = won ? TABLEAU : best ? s->best : -1;
+    }
+    free(s->dead.slots);
+    free(s->unsearched);
+    free(s);
+    return status;
+}
