@@ -181,7 +181,7 @@ def test_a_missing_or_stray_approved_text_is_a_problem(copy: Path) -> None:
     problems = run_check(copy, "pages").stdout.splitlines()
     assert problems == [
         "docs_src/approved/de/old-page.txt:1: no page 'old-page' (pages: index, rules, "
-        "won-game, examples, statistics, sources, six-card-golf); delete it",
+        "won-game, examples, solve, statistics, sources, six-card-golf); delete it",
         "docs_src/approved/de/index.txt:1: missing; run 'python -m generator approve'",
     ]
 
@@ -253,7 +253,7 @@ def test_approve_refuses_to_change_a_seed_tied_page(copy: Path) -> None:
         (["--lang", "xx"], "no such shipped language: xx (shipped languages: {shipped})"),
         (
             ["--page", "help"],
-            "no such page: help (pages: index, rules, won-game, examples, statistics, sources, six-card-golf)",
+            "no such page: help (pages: index, rules, won-game, examples, solve, statistics, sources, six-card-golf)",
         ),
     ],
 )

@@ -441,3 +441,81 @@ FACE_DOWN = N_("face down")
 COLUMN_SCORES = N_("Column scores: %(scores)s.")
 # TRANSLATORS: the Joker's name, as a card in a grid.
 JOKER_NAME = N_("Joker")
+
+
+# --- the words of the page's script (docs_src/assets/golf-play.js) ------------------------
+# The script plays the examples and solves a deal in the page; it has no words of its own:
+# generator/site/play.py hands it these, translated, in the page.
+PLAY_WORDS: dict[str, str | tuple[str, str]] = {
+    # TRANSLATORS: a button under an example's board: play the deal in the page.
+    "play": N_("Play this deal"),
+    # TRANSLATORS: a button: take the last move back.
+    "undo": N_("Undo"),
+    # TRANSLATORS: a button: show the next move of a winning line from here.
+    "hint": N_("Hint"),
+    # TRANSLATORS: a button: deal the same cards again and play from the start.
+    "restart": N_("Start again"),
+    # TRANSLATORS: a button: stop playing and show the example as it was.
+    "stop": N_("Stop playing"),
+    # TRANSLATORS: the label of the score while a deal is played in the page.
+    "score": N_("Score"),
+    # TRANSLATORS: the label of the app's move counter while a deal is played in the page.
+    "moves": N_("Moves"),
+    # TRANSLATORS: the name of the board while a deal is played; its free cards and the stock
+    # are buttons.
+    "board": N_("The deal being played: choose a free card or the stock"),
+    # TRANSLATORS: the title of the hidden picture of every card, which the page copies from.
+    "sheet": N_("Every card of the deck"),
+    # TRANSLATORS: a free card as a button of the board. %(card)s is the card's name (the 6 of
+    # hearts), %(number)s its column.
+    "free_card": N_("%(card)s, column %(number)s"),
+    # TRANSLATORS: the stock as a button of the board. %(count)s is how many cards it holds.
+    "stock": NN_(
+        "Draw a card from the stock (%(count)s card left)",
+        "Draw a card from the stock (%(count)s cards left)",
+    ),
+    # TRANSLATORS: the hint. %(card)s is a card's short form (8♠), %(number)s its column.
+    "hint_remove": N_("Hint: play %(card)s from column %(number)s."),
+    # TRANSLATORS: the hint: the next move of the winning line is a draw.
+    "hint_draw": N_("Hint: draw a card from the stock."),
+    # TRANSLATORS: the hint when no line wins from the position reached.
+    "no_win": N_("No line of play wins from here: undo some moves."),
+    # TRANSLATORS: said when the game is won. %(count)s is the score.
+    "won": NN_("You won, with %(count)s point!", "You won, with %(count)s points!"),
+    # TRANSLATORS: what the page says while the engine loads, if that takes a while.
+    "loading": N_("Loading…"),
+    # TRANSLATORS: a move of a solved deal's line: a removal. %(number)s is the move number,
+    # %(card)s the card's short form (9♣), %(column)s its column.
+    "step_remove": N_("Move %(number)s: you remove %(card)s from column %(column)s"),
+    # TRANSLATORS: a solved line's start, before its first move.
+    "step_deal": N_("The deal"),
+    # TRANSLATORS: a cell of the solve page's table: the deal can be won. %(count)s is the length of the winning line.
+    "winnable": NN_("yes, in %(count)s move", "yes, in %(count)s moves"),
+    # TRANSLATORS: a cell of the solve page's table: the deal cannot be won. %(count)s is the
+    # most tableau cards any line removes, %(tableau)s all of them (35).
+    "unwinnable": NN_(
+        "no: at best %(count)s of the %(tableau)s cards removed",
+        "no: at best %(count)s of the %(tableau)s cards removed",
+    ),
+    # TRANSLATORS: a button in a row of the solve page's table: show that line on the board.
+    "show": N_("Show the line"),
+    # TRANSLATORS: the heading above a solved line on the board. %(rules)s is a rule set's name.
+    "line_won": N_("The winning line on %(rules)s"),
+    # TRANSLATORS: the heading above a solved line on the board. %(rules)s is a rule set's name.
+    "line_best": N_("The best line on %(rules)s: it ends stuck"),
+    # TRANSLATORS: said while the solver is searching.
+    "solving": N_("Solving…"),
+    # TRANSLATORS: the solve page's message for a deal code that does not read. %(code)s is what was typed.
+    "code_parts": N_("%(code)s is not a deal code: a code has three parts, like GO1-E-AAAAAAB."),
+    # TRANSLATORS: the solve page's message for a code whose first part is not GO1. %(code)s
+    # is what was typed.
+    "code_prefix": N_("%(code)s is not a deal code: it starts with GO1."),
+    # TRANSLATORS: the solve page's message for a code whose middle letter is not E or C.
+    # %(code)s is what was typed.
+    "code_letter": N_("%(code)s is not a deal code: its middle part is E (Easy) or C (Classic)."),
+    # TRANSLATORS: the solve page's message for a code whose last part is not 7 capital
+    # letters. %(code)s is what was typed.
+    "code_digits": N_("%(code)s is not a deal code: its last part is 7 capital letters A to Z."),
+}
+"""The script's words by key: each a message, its placeholders %(name)s filled in by the
+script (as text, never markup)."""

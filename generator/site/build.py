@@ -269,7 +269,10 @@ def configured_site_url() -> str | None:
 
 NAV: list[tuple[str | None, str | list[str]]] = [
     (None, "index.md"),
-    (NAV_PATIENCE, ["rules.md", "examples.md", "won-game.md", "statistics.md", "sources.md"]),
+    (
+        NAV_PATIENCE,
+        ["rules.md", "examples.md", "solve.md", "won-game.md", "statistics.md", "sources.md"],
+    ),
     (NAV_CARD_GAME, ["six-card-golf.md"]),
 ]
 """The site's navigation: a section title (a catalog message) and its pages, each game apart."""

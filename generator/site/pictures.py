@@ -199,3 +199,23 @@ def board(
         _card(waste, top, waste_x, piles_y, label(top), classes)
     _caption(waste, waste_label, waste_x + CARD_W + 6, piles_y)
     return ET.tostring(svg, encoding="unicode")
+
+
+def card_sheet(cards: tuple[Card, ...], *, label: Callable[[Card], str], title: str) -> str:
+    """Every card of ``cards`` drawn as the boards draw them, at the origin, in a hidden SVG:
+    what the page's script copies onto a board it draws (docs_src/assets/golf-play.js)."""
+    svg = ET.Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "class": "golf-sheet",
+            "aria-hidden": "true",
+            "width": "0",
+            "height": "0",
+            "data-search-exclude": "",
+        },
+    )
+    ET.SubElement(svg, "title").text = title
+    for card in cards:
+        _card(svg, card, 0, 0, label(card), [])
+    return ET.tostring(svg, encoding="unicode")

@@ -31,13 +31,14 @@ from generator.i18n.words import (
     PICTURE_STOCK,
     PICTURE_WASTE,
     STUCK_MESSAGE,
+    VARIANT_NAMES,
     Translations,
     Words,
 )
 from generator.pages.patience import Step, rules_page_facts
 from generator.pages.sixcard import GridExample
 from generator.patience import COLUMN_HEIGHT, Card, GolfError, Position
-from generator.site import sixcard_pictures
+from generator.site import play, sixcard_pictures
 from generator.site.charts import statistics_helpers
 from generator.site.jinja_cache import CompiledTemplates
 from generator.site.mdtext import OneLine, Text, format_text, html_text
@@ -53,6 +54,7 @@ PAGES = {
     "rules.md": ("rules.md.j2", "patience"),
     "won-game.md": ("won_game.md.j2", "patience"),
     "examples.md": ("examples.md.j2", "examples"),
+    "solve.md": ("solve.md.j2", "patience"),
     "statistics.md": ("statistics.md.j2", "statistics"),
     "sources.md": ("sources.md.j2", "statistics"),
     "six-card-golf.md": ("sixcard_rules.md.j2", "sixcard"),
@@ -165,6 +167,7 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
         "rules_description": words.rules_description,
         "reason": words.reason,
         "message": words.message,
+        "variant_name": lambda name: words.p(VARIANT_NAMES[name]),
         "signed": signed,
         "how": how,
     }
@@ -210,6 +213,7 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
         )
 
     env.globals["picture"] = picture
+    env.globals.update(play.helpers(words, t))
     env.globals["legend"] = legend
 
     def position_board(

@@ -12,6 +12,7 @@ site ships it: the page fetches it beside its script, so it works offline too.
 
 from __future__ import annotations
 
+import base64
 import functools
 import importlib.metadata
 import subprocess
@@ -78,11 +79,27 @@ def wasm_module() -> bytes:
     return data
 
 
+SCRIPT = "assets/golf-wasm.js"
+"""The module's bytes in a script (base64), which the page's script loads: a page opened from
+disk may load a script but fetch no file, and the site works offline, from disk too."""
+
+
+def wasm_script(data: bytes) -> str:
+    """The text of :data:`SCRIPT` for the module ``data``."""
+    encoded = base64.b64encode(data).decode("ascii")
+    return (
+        "/* The engine's C core as WebAssembly (generator/site/wasm.py builds it; "
+        f'{len(data)} bytes). */\nwindow.golfWasmBase64 = "{encoded}";\n'
+    )
+
+
 def write_wasm(docs_dir: Path) -> Path:
-    """Put the module into ``docs_dir`` (:data:`ASSET`) unless it is there already; its path."""
-    path = docs_dir / ASSET
+    """Put the module (:data:`ASSET`) and its script (:data:`SCRIPT`) into ``docs_dir``, unless
+    they are there already; the module's path."""
     data = wasm_module()
-    if not path.exists() or path.read_bytes() != data:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_bytes_atomic(path, data)
-    return path
+    for name, content in ((ASSET, data), (SCRIPT, wasm_script(data).encode("ascii"))):
+        path = docs_dir / name
+        if not path.exists() or path.read_bytes() != content:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_bytes_atomic(path, content)
+    return docs_dir / ASSET

@@ -236,12 +236,31 @@ def opened(context: Any, site: Site, target: Target, width: int) -> Iterator[tup
             except PlaywrightTimeout:
                 recorder.problems.append(f"lands on {page.url}, not {site.url + target.lands_on}")
         recorder.settle(page)
+        engine_ready(page, recorder)
         yield page, recorder
     finally:
         page.goto("about:blank", wait_until="load")
         recorder.take()
         recorder.pending.clear()
         recorder.visit += 1
+
+
+ENGINE_PAGES = "[data-golf-play], [data-golf-solve]"
+"""What plays or solves in the page: where golf-play.js loads the engine's module."""
+
+
+def engine_ready(page: Any, recorder: Recorder) -> None:
+    """On a page that plays or solves, wait until golf-play.js has loaded the engine
+    (``html[data-golf-engine=ready]``), so that what is looked at is the page as its visitor
+    uses it; a module that does not load is a problem of the page."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    if not page.query_selector(ENGINE_PAGES):
+        return
+    try:
+        page.wait_for_selector("html[data-golf-engine=ready]", state="attached", timeout=10_000)
+    except PlaywrightTimeout:
+        recorder.problems.append("the engine's module did not load (no data-golf-engine=ready)")
 
 
 def page_problems(page: Any, scheme: str, material: bool) -> list[str]:

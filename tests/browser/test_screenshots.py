@@ -30,7 +30,17 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 APPROVED = ROOT / "docs_src" / "approved-screenshots"
 
-PAGES = ("", "rules", "examples", "won-game", "statistics", "sources", "six-card-golf", "404.html")
+PAGES = (
+    "",
+    "rules",
+    "examples",
+    "solve",
+    "won-game",
+    "statistics",
+    "sources",
+    "six-card-golf",
+    "404.html",
+)
 """One page of each type (``""`` the home page)."""
 
 PIXEL = 48

@@ -1,0 +1,194 @@
+"""The markup of what the page's script (``docs_src/assets/golf-play.js``) plays and solves.
+
+The script runs the engine's C core compiled to WebAssembly (:mod:`generator.site.wasm`): every
+rule, refusal, score and verdict comes from there. Its words come from here, translated: one
+``<script type="application/json">`` per page (:func:`play_assets`) with the messages, the
+refusal reasons, the rule sets' names and the cards' names, and a hidden sheet of every card
+drawn as the site's boards draw them (:func:`generator.site.pictures.card_sheet`), which the
+script copies onto the board. A translation reaches the page as JSON text (``<`` escaped), and
+the script puts it in as text, never as markup.
+
+Counted messages are translated here for every count the script can need (gettext's plural
+forms stay the catalog's): the stock's 0 to 19 cards, a line's 1 to 54 moves, 0 to 34 cards
+removed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from generator.i18n.words import (
+    JOKER_NAME,
+    MOVE_DRAW,
+    PICTURE_STOCK,
+    PICTURE_WASTE,
+    PLAY_WORDS,
+    STUCK_MESSAGE,
+    Translations,
+    Words,
+)
+from generator.patience import (
+    FULL_DECK,
+    JOKER,
+    SCORING,
+    TABLEAU_SIZE,
+    DealCode,
+    Reason,
+    Rules,
+    RuleSet,
+    Variant,
+)
+from generator.patience.deal import COLUMN_HEIGHT
+from generator.patience.game import Position
+from generator.site import pictures
+
+COUNTS: dict[str, range] = {
+    "stock": range(0, 20),
+    "won": range(SCORING.won_score, SCORING.won_score + 1),
+    "winnable": range(1, TABLEAU_SIZE + 20),
+    "unwinnable": range(0, TABLEAU_SIZE),
+}
+"""The counts each counted message is translated for."""
+RULE_ORDER = (Rules.EASY, Rules.CLASSIC, Rules.STRICT)
+VARIANT_SETS = [
+    [v for v in (nok, jokers, empty) if v is not None]
+    for nok in (None, Variant.NOTHING_ON_KING)
+    for jokers in (None, Variant.JOKERS_1, Variant.JOKERS_2)
+    for empty in (None, Variant.EMPTY_WASTE)
+]
+
+
+def _json(data: Any) -> Markup:
+    """``data`` as JSON that no text in it can end the script element with."""
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True)
+    return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
+
+
+def script_words(words: Words, t: Translations) -> dict[str, Any]:
+    """Everything the script says, in the language of ``t``."""
+    data: dict[str, Any] = {}
+    for key, message in PLAY_WORDS.items():
+        if isinstance(message, tuple):
+            singular, plural = message
+            data[key] = {
+                str(n): t.ngettext(singular, plural, n) % {"count": n, "tableau": TABLEAU_SIZE}
+                for n in COUNTS[key]
+            }
+        else:
+            data[key] = t.gettext(message)
+    data["step_draw"] = t.gettext(MOVE_DRAW)
+    data["stuck"] = t.gettext(STUCK_MESSAGE)
+    data["reasons"] = {reason.value: words.reason(reason) for reason in Reason}
+    data["rule_sets"] = {
+        str(RuleSet.of(rules, variants)): words.rule_set(RuleSet.of(rules, variants))
+        for rules in RULE_ORDER
+        for variants in VARIANT_SETS
+    }
+    data["cards"] = {str(card): [words.short(card), words.card(card)] for card in FULL_DECK}
+    data["cards"][str(JOKER)] = [str(JOKER), t.gettext(JOKER_NAME)]
+    return data
+
+
+def play_assets(words: Words, t: Translations) -> Markup:
+    """The script's words and the card sheet: once per page that plays or solves."""
+    sheet = pictures.card_sheet(
+        (*FULL_DECK, JOKER), label=lambda card: _label(words, card), title=_word(t, "sheet")
+    )
+    # in a block of its own: Markdown leaves it as it is, pictures kept out of it or not
+    return Markup(
+        '<div class="golf-play-assets" hidden>'
+        f'<script type="application/json" id="golf-words">{_json(script_words(words, t))}</script>'
+        f"{sheet}</div>"
+    )
+
+
+def _word(t: Translations, key: str) -> str:
+    """The script's word ``key`` (one without a count), translated."""
+    message = PLAY_WORDS[key]
+    assert isinstance(message, str), key
+    return t.gettext(message)
+
+
+def _label(words: Words, card: Any) -> str:
+    return str(JOKER) if card.is_joker else words.short(card)
+
+
+def play_box(code: str, board: str, rules: list[tuple[str, str]], t: Translations) -> Markup:
+    """The controls that play deal ``code`` on the board whose id is ``board`` (its picture,
+    which the script copies to play on); ``rules``: (rule set, its name) to choose from, the
+    first the code's own."""
+    parsed = DealCode.parse(code)
+    options = "".join(
+        f'<option value="{escape(value)}">{escape(name)}</option>' for value, name in rules
+    )
+
+    def button(key: str, name: str) -> str:
+        return (
+            f'<button type="button" class="md-button" data-play-{name}>'
+            f"{escape(_word(t, key))}</button>"
+        )
+
+    rules_label = escape(t.gettext("Rules"))
+    return Markup(
+        f'<div class="golf-play" data-golf-play data-search-exclude data-number="{parsed.number}" '
+        f'data-board="{escape(board)}">'
+        f'<p class="golf-play-start" data-play-start hidden>{button("play", "start")}</p>'
+        f'<div class="golf-play-area" data-play-area hidden>'
+        f'<div class="golf-play-bar">'
+        f"<label>{rules_label} <select data-play-rules>{options}</select></label>"
+        f"{button('undo', 'undo')}{button('hint', 'hint')}{button('restart', 'restart')}"
+        f"{button('stop', 'stop')}</div>"
+        f'<p class="golf-play-status"><span>{escape(_word(t, "score"))}</span> '
+        f"<strong data-play-score></strong> "
+        f"<span>{escape(t.gettext(PLAY_WORDS['moves']))}</span> "  # type: ignore[arg-type]
+        f"<strong data-play-moves></strong></p>"
+        f'<p class="golf-play-message" aria-live="polite" data-play-message></p>'
+        f"</div></div>"
+    )
+
+
+def frame_board(position: Position, ident: str, words: Words) -> Markup:
+    """A board for the script to draw on (hidden from screen readers: the script gives it its
+    name when it shows it)."""
+    return Markup(
+        pictures.board(
+            position,
+            label=words.short,
+            title=_word(words.t, "board"),
+            desc="",
+            stock_label=words.p(PICTURE_STOCK),
+            waste_label=words.p(PICTURE_WASTE),
+            ident=ident,
+            rows=COLUMN_HEIGHT,
+            searchable=False,
+        )
+    )
+
+
+def helpers(words: Words, t: Translations) -> dict[str, Callable[..., Markup]]:
+    """The templates' globals for playing and solving."""
+
+    def rule_choices(code: str) -> list[tuple[str, str]]:
+        letter = DealCode.parse(code).rules_letter
+        first = Rules.EASY if letter == "E" else Rules.CLASSIC
+        sets = [RuleSet.of(first)] + [
+            RuleSet.of(r, v)
+            for r, v in (
+                (Rules.EASY, ()),
+                (Rules.CLASSIC, ()),
+                (Rules.CLASSIC, (Variant.NOTHING_ON_KING,)),
+                (Rules.STRICT, ()),
+            )
+            if RuleSet.of(r, v) != RuleSet.of(first)
+        ]
+        return [(str(rule_set), words.rule_set(rule_set)) for rule_set in sets]
+
+    return {
+        "play_assets": lambda: play_assets(words, t),
+        "play_box": lambda code, board: play_box(code, board, rule_choices(code), t),
+        "frame_board": lambda position, ident: frame_board(position, ident, words),
+    }
