@@ -173,7 +173,7 @@
     var moves = root.querySelector("[data-play-moves]");
     var message = root.querySelector("[data-play-message]");
     var number = +root.getAttribute("data-number");
-    var svg = null, board = null, g = 0, marks = {};
+    var svg = null, board = null, stockButton = null, g = 0, marks = {};
 
     function say(text) { message.textContent = text || ""; }
 
@@ -187,10 +187,10 @@
         node.setAttribute("tabindex", "0");
         node.setAttribute("role", "button");
         node.setAttribute("aria-label", format(words.free_card, {
-          card: words.cards[E.cardText(card)][1], number: node.getAttribute("data-column") }));
+          card: words.cards[E.cardText(card)][0], number: node.getAttribute("data-column") }));
       });
       var left = e.golf_stock_length(g) - e.golf_drawn(g);
-      board.stock.setAttribute("aria-label", words.stock[String(left)]);
+      stockButton.setAttribute("aria-label", words.stock[String(left)]);
     }
 
     function deal() {
@@ -227,8 +227,15 @@
       var title = svg.querySelector("title");
       if (title) title.removeAttribute("id");
       board = new Board(svg, sheet, 24);
-      board.stock.setAttribute("tabindex", "0");
-      board.stock.setAttribute("role", "button");
+      /* the stock's card and count are the button (its caption beside it is not: a button's
+         name holds the text it shows) */
+      stockButton = document.createElementNS("http://www.w3.org/2000/svg", "g");
+      stockButton.setAttribute("class", "stock-button");
+      board.stock.insertBefore(stockButton, board.stock.firstChild);
+      stockButton.appendChild(board.stock.querySelector("rect.back"));
+      stockButton.appendChild(board.count);
+      stockButton.setAttribute("tabindex", "0");
+      stockButton.setAttribute("role", "button");
       area.insertBefore(svg, area.firstChild);
       svg.addEventListener("click", function (event) {
         var card = event.target.closest("g.card");
@@ -248,8 +255,8 @@
         if (column) act(+column, +target.getAttribute("data-card"));
         else draw();
         /* the focus stays where it was: on the column's new free card, or the stock */
-        var again = focusColumn ? svg.querySelector('g.card.free[data-column="' + focusColumn + '"]') : board.stock;
-        (again || board.stock).focus();
+        var again = focusColumn ? svg.querySelector('g.card.free[data-column="' + focusColumn + '"]') : stockButton;
+        (again || stockButton).focus();
       });
       figure.hidden = true;
       if (legend) legend.hidden = true;
@@ -378,7 +385,7 @@
       error.textContent = "";
       if (read.error) {
         result.hidden = true;
-        error.textContent = format(words[CODE_ERRORS[read.error]], { code: "“" + code.trim() + "”" });
+        error.textContent = format(words[CODE_ERRORS[read.error]], { code: code.trim() });
         return;
       }
       var names = variants(), first = read.letter === "E" ? "easy" : "classic";
@@ -438,6 +445,7 @@
     var words = wordsOf(), sheet = document.querySelector("svg.golf-sheet");
     for (var i = 0; i < plays.length; i++) Play(plays[i], E, words, sheet);
     for (var j = 0; j < solves.length; j++) Solve(solves[j], E, words, sheet);
+    window.golfReadyAt = performance.now(); /* for the browser tests' timing */
     document.documentElement.setAttribute("data-golf-engine", "ready");
     return E;
   });

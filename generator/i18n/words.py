@@ -466,13 +466,15 @@ PLAY_WORDS: dict[str, str | tuple[str, str]] = {
     "board": N_("The deal being played: choose a free card or the stock"),
     # TRANSLATORS: the title of the hidden picture of every card, which the page copies from.
     "sheet": N_("Every card of the deck"),
-    # TRANSLATORS: a free card as a button of the board. %(card)s is the card's name (the 6 of
-    # hearts), %(number)s its column.
+    # TRANSLATORS: a free card as a button of the board. %(card)s is the card's short form as
+    # the card shows it (6♥), %(number)s its column.
     "free_card": N_("%(card)s, column %(number)s"),
-    # TRANSLATORS: the stock as a button of the board. %(count)s is how many cards it holds.
+    # TRANSLATORS: the stock as a button of the board. %(count)s is how many cards it holds,
+    # the number the stock shows (keep it out of parentheses: a button's name must hold what
+    # it shows, and a name's parentheses do not count, for voice control).
     "stock": NN_(
-        "Draw a card from the stock (%(count)s card left)",
-        "Draw a card from the stock (%(count)s cards left)",
+        "Draw a card from the stock: %(count)s card left",
+        "Draw a card from the stock: %(count)s cards left",
     ),
     # TRANSLATORS: the hint. %(card)s is a card's short form (8♠), %(number)s its column.
     "hint_remove": N_("Hint: play %(card)s from column %(number)s."),
@@ -505,17 +507,17 @@ PLAY_WORDS: dict[str, str | tuple[str, str]] = {
     "line_best": N_("The best line on %(rules)s: it ends stuck"),
     # TRANSLATORS: said while the solver is searching.
     "solving": N_("Solving…"),
-    # TRANSLATORS: the solve page's message for a deal code that does not read. %(code)s is what was typed.
-    "code_parts": N_("%(code)s is not a deal code: a code has three parts, like GO1-E-AAAAAAB."),
+    # TRANSLATORS: the solve page's message for a deal code that does not read. %(code)s is what was typed (the quotes are the message's).
+    "code_parts": N_("“%(code)s” is not a deal code: a code has three parts, like GO1-E-AAAAAAB."),
     # TRANSLATORS: the solve page's message for a code whose first part is not GO1. %(code)s
-    # is what was typed.
-    "code_prefix": N_("%(code)s is not a deal code: it starts with GO1."),
+    # is what was typed (the quotes are the message's).
+    "code_prefix": N_("“%(code)s” is not a deal code: it starts with GO1."),
     # TRANSLATORS: the solve page's message for a code whose middle letter is not E or C.
-    # %(code)s is what was typed.
-    "code_letter": N_("%(code)s is not a deal code: its middle part is E (Easy) or C (Classic)."),
+    # %(code)s is what was typed (the quotes are the message's).
+    "code_letter": N_("“%(code)s” is not a deal code: its middle part is E (Easy) or C (Classic)."),
     # TRANSLATORS: the solve page's message for a code whose last part is not 7 capital
-    # letters. %(code)s is what was typed.
-    "code_digits": N_("%(code)s is not a deal code: its last part is 7 capital letters A to Z."),
+    # letters. %(code)s is what was typed (the quotes are the message's).
+    "code_digits": N_("“%(code)s” is not a deal code: its last part is 7 capital letters A to Z."),
 }
 """The script's words by key: each a message, its placeholders %(name)s filled in by the
 script (as text, never markup)."""

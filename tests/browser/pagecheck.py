@@ -77,9 +77,10 @@ def targets(site: Site, code: str | None) -> list[Target]:
     ]
 
 
-SAMPLE = ("", "rules", "won-game")
+SAMPLE = ("", "rules", "solve", "won-game")
 """The pages of each language opened in a build opened from disk (``""`` the home page), with
-its 404 page: a sample, since the served build's tests open every page."""
+its 404 page: a sample, since the served build's tests open every page. The solve page loads
+the engine's module from disk (:func:`engine_ready`) and solves a deal there."""
 
 
 def disk_targets(site: Site, code: str | None) -> list[Target]:

@@ -2,7 +2,7 @@
 disk, search offline, and what a visitor chooses kept from language to language.
 
 Opened from disk (``file://``, as an app's bundled help often is), a sample of
-each build's pages (every language's home, rules and won-game page and its 404
+each build's pages (every language's home, rules, solve and won-game page and its 404
 page, the root's ``index.html`` and ``404.html``) must pass the served pages'
 checks: no console or script error, no failed or outside request, the palette
 asked for, no sideways scrolling, every link into the site to a file (not a

@@ -148,7 +148,12 @@ def test_unknown_implementation_is_an_error() -> None:
 
 def naive_best(deal: Deal, rule_set: RuleSet) -> int:
     """The most tableau cards any line removes, through the Game API: every line, no pruning."""
-    game = Game(deal, rule_set)
+    return naive_best_from(Game(deal, rule_set))
+
+
+def naive_best_from(game: Game) -> int:
+    """The most tableau cards any line from where ``game`` is removes (every line, no pruning);
+    ``game`` is left where it was."""
     memo: dict[object, int] = {}
 
     def best() -> int:

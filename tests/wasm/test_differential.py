@@ -40,6 +40,7 @@ from generator.patience.solver import (
     verdict,
 )
 from generator.site.wasm import MAX_SIZE, wasm_module
+from tests.patience.test_solver import naive_best_from
 from tests.wasm.differential import RULE_SETS, compare
 from tests.wasm.module import RULES, Wasm, action_of, deal_of, variant_bits
 
@@ -256,20 +257,7 @@ def _move(deal, position):  # type: ignore[no-untyped-def]
 def _naive(game: Game) -> tuple[bool, int]:
     """Whether the game can still be won from where it is, and the most removals any line from
     here reaches: every line through the Game API, no pruning, no C."""
-    memo: dict[object, int] = {}
-
-    def best() -> int:
-        key = game.key()
-        if key not in memo:
-            results = []
-            for move in game.legal_moves():
-                game.push(move)
-                results.append(best())
-                game.pop()
-            memo[key] = max(results, default=game.removed)
-        return memo[key]
-
-    most = best()
+    most = naive_best_from(game)
     return most == 35, most
 
 
