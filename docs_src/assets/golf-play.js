@@ -383,6 +383,7 @@
       var code = form.elements.code.value;
       var read = E.readCode(code.trim());
       error.textContent = "";
+      root.setAttribute("data-solved", code.trim()); /* what was solved last (for the tests) */
       if (read.error) {
         result.hidden = true;
         error.textContent = format(words[CODE_ERRORS[read.error]], { code: code.trim() });
@@ -419,7 +420,13 @@
       choose(entries.filter(function (entry) { return entry.rules === first; })[0]);
     }
 
-    form.addEventListener("submit", function (event) { event.preventDefault(); solve(); });
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      /* a hard deal takes a moment: say so first, then search */
+      error.textContent = "";
+      stepText.textContent = words.solving;
+      setTimeout(solve, 0);
+    });
     prev.addEventListener("click", function () { show(current - 1); });
     next.addEventListener("click", function () { show(current + 1); });
     slider.addEventListener("input", function () { show(+slider.value); });

@@ -484,8 +484,6 @@ PLAY_WORDS: dict[str, str | tuple[str, str]] = {
     "no_win": N_("No line of play wins from here: undo some moves."),
     # TRANSLATORS: said when the game is won. %(count)s is the score.
     "won": NN_("You won, with %(count)s point!", "You won, with %(count)s points!"),
-    # TRANSLATORS: what the page says while the engine loads, if that takes a while.
-    "loading": N_("Loading…"),
     # TRANSLATORS: a move of a solved deal's line: a removal. %(number)s is the move number,
     # %(card)s the card's short form (9♣), %(column)s its column.
     "step_remove": N_("Move %(number)s: you remove %(card)s from column %(column)s"),
@@ -507,7 +505,8 @@ PLAY_WORDS: dict[str, str | tuple[str, str]] = {
     "line_best": N_("The best line on %(rules)s: it ends stuck"),
     # TRANSLATORS: said while the solver is searching.
     "solving": N_("Solving…"),
-    # TRANSLATORS: the solve page's message for a deal code that does not read. %(code)s is what was typed (the quotes are the message's).
+    # TRANSLATORS: the solve page's message for a deal code that does not read. %(code)s is
+    # what was typed (the quotes are the message's).
     "code_parts": N_("“%(code)s” is not a deal code: a code has three parts, like GO1-E-AAAAAAB."),
     # TRANSLATORS: the solve page's message for a code whose first part is not GO1. %(code)s
     # is what was typed (the quotes are the message's).

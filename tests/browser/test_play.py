@@ -174,6 +174,7 @@ def test_a_deal_is_solved_in_the_page_and_its_line_stepped(
     deal_code = "GO1-C-AAAAOHE"  # the examples' deal that is won on Classic, not strict
     page.fill("[data-golf-solve] input[name=code]", deal_code)
     page.click("[data-golf-solve] button[type=submit]")
+    page.wait_for_selector(f'[data-golf-solve][data-solved="{deal_code}"]')
     number = DealCode.parse(deal_code).number
     deal = deal_for_number(number)
     rows = page.locator("[data-solve-rows] tr")
@@ -216,6 +217,7 @@ def test_a_deal_is_solved_in_the_page_and_its_line_stepped(
     # a bad code
     page.fill("[data-golf-solve] input[name=code]", "GO1-X-AAAAAAB")
     page.click("[data-golf-solve] button[type=submit]")
+    page.wait_for_selector('[data-golf-solve][data-solved="GO1-X-AAAAAAB"]')
     error = t.gettext(PLAY_WORDS["code_letter"]) % {"code": "GO1-X-AAAAAAB"}  # type: ignore[arg-type]
     assert page.text_content("[data-solve-error]") == error
     assert page.locator("[data-solve-result]").is_hidden()
