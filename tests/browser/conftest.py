@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import unquote, urlsplit
 
 import pytest
@@ -54,6 +54,8 @@ CHROMIUM_FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+Test = TypeVar("Test")
 
 SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 
@@ -306,3 +308,35 @@ def screenshots() -> Path:
     shutil.rmtree(SCREENSHOTS, ignore_errors=True)
     SCREENSHOTS.mkdir()
     return SCREENSHOTS
+
+
+def first_language_group() -> list[pytest.MarkDecorator]:
+    """The marks of the xdist group of the first language's pages in ``test_pages.py``, for the
+    approved screenshots and the pictures' checks too: they share :func:`first_language_visits`
+    (one load of each page), so they must run on the same worker."""
+    from generator.i18n.catalogs import languages
+
+    return [
+        pytest.mark.xdist_group("browser-pages"),
+        pytest.mark.xdist_group(f"browser-pages-{languages()[0].code}"),
+    ]
+
+
+def in_first_language_group(test: Test) -> Test:
+    """``test`` marked with :func:`first_language_group`."""
+    for mark in first_language_group():
+        test = mark(test)
+    return test
+
+
+@pytest.fixture(scope="session")
+def first_language_visits(
+    browser: Any, site: Site, screenshots: Path, request: pytest.FixtureRequest
+) -> Any:
+    """Every page of the first language at every width in every scheme, opened once for the
+    checks of ``test_pages.py``, ``test_screenshots.py`` and ``test_drawn.py``
+    (:mod:`tests.browser.visits`)."""
+    from tests.browser.visits import first_language_visits as visited
+
+    approve = bool(request.config.getoption("--approve-screenshots"))
+    return visited(browser, site, screenshots, approve)

@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 
 from generator.i18n.catalogs import languages
-from tests.browser.conftest import ROOT, Site
+from tests.browser.conftest import ROOT, Site, in_first_language_group
 from tests.browser.drawn import RULES, colour_problems, pixel_problems
 from tests.browser.pagecheck import SCHEMES, WIDTHS, Target, opened
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = [pytest.mark.browser]
 
 PICTURE_PAGES = ("rules", "examples", "won-game", "statistics", "six-card-golf")
 """The pages that hold pictures."""
@@ -27,18 +27,22 @@ PICTURE_PAGES = ("rules", "examples", "won-game", "statistics", "six-card-golf")
 CSS = ROOT / "docs_src" / "assets" / "golf.css"
 
 
-def test_every_picture_draws(contexts: dict[str, Any], site: Site) -> None:
-    code = languages()[0].code
+# the first language's group: the pages are opened once for test_pages.py and this test
+@in_first_language_group
+def test_every_picture_draws(first_language_visits: Any) -> None:
+    """Each page of :data:`PICTURE_PAGES` at each width in each scheme, as ``test_pages.py``
+    opens it (``first_language_visits``: one load of each page for both)."""
     problems = []
-    counts: dict[str, int] = {}
-    for name in PICTURE_PAGES:
-        target = Target(site.page_path(code, name), f"drawn-{name}")
-        for scheme in SCHEMES:
-            for width in WIDTHS:
-                with opened(contexts[scheme], site, target, width) as (page, recorder):
-                    found = colour_problems(page, counts) + pixel_problems(page)
-                    found += recorder.take()
-                problems += [f"{target.path} at {width} px, {scheme}: {p}" for p in found]
+    seen_pages = set()
+    for seen in first_language_visits.visits:
+        if seen.drawn is None:
+            continue
+        seen_pages.add((seen.target.path, seen.width, seen.scheme))
+        found = seen.drawn + seen.requests
+        problems += [f"{seen.target.path} at {seen.width} px, {seen.scheme}: {p}" for p in found]
+    wanted = len(PICTURE_PAGES) * len(WIDTHS) * len(SCHEMES)
+    assert len(seen_pages) == wanted, f"{len(seen_pages)} pages looked at, not {wanted}"
+    counts = first_language_visits.counts
     unseen = [rule.name for rule in RULES if not counts.get(rule.name)]
     assert not unseen, f"no page has a part for the rules {unseen}: a picture's classes changed?"
     assert not problems, "\n".join(problems[:60])
@@ -48,6 +52,7 @@ def broken_css(route: Any, css: str) -> None:
     route.fulfill(status=200, content_type="text/css", body=css)
 
 
+@pytest.mark.xdist_group("browser")
 @pytest.mark.parametrize(
     ("case", "expected"),
     [

@@ -23,14 +23,11 @@ from tests.browser.pagecheck import (
     SCHEMES,
     WIDTHS,
     Target,
-    axe_problems,
-    broken_links,
     material_schemes,
     opened,
-    page_problems,
-    switcher_problems,
     targets,
 )
+from tests.browser.visits import visit
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-pages")]
 
@@ -52,27 +49,28 @@ def ids(code: str | None) -> str:
     ids=ids,
 )
 def test_every_page_width_and_scheme(
-    contexts: dict[str, Any], site: Site, screenshots: Path, code: str | None
+    contexts: dict[str, Any],
+    site: Site,
+    screenshots: Path,
+    request: pytest.FixtureRequest,
+    code: str | None,
 ) -> None:
     """Every page at every width in every scheme, with axe-core's WCAG 2.2 AA rules; its links
-    and its language switcher once."""
+    and its language switcher once. The first language's pages are opened once for this test,
+    the approved screenshots' and the pictures' (``first_language_visits``)."""
+    if code == languages()[0].code:
+        visits = request.getfixturevalue("first_language_visits").visits
+    else:
+        visits = [
+            visit(contexts[scheme], site, target, code, scheme, width, screenshots)
+            for target in targets(site, code)
+            for scheme in SCHEMES
+            for width in WIDTHS
+        ]
     problems = []
-    for target in targets(site, code):
-        for scheme in SCHEMES:
-            for width in WIDTHS:
-                with opened(contexts[scheme], site, target, width) as (page, recorder):
-                    found = page_problems(page, scheme, target.material)
-                    found += axe_problems(page, target.path)
-                    shot = screenshots / f"{target.name}-{width}-{scheme}.jpg"
-                    page.screenshot(path=shot, full_page=True, quality=80)
-                    last = (scheme, width) == (SCHEMES[-1], max(WIDTHS))
-                    if last:
-                        found += broken_links(page, site)
-                    found += recorder.take()
-                    if last and target.material and code is not None:
-                        found += switcher_problems(page, site, target, recorder)
-                where = f"{target.path or '/'} at {width} px, {scheme}"
-                problems += [f"{where}: {problem}" for problem in found]
+    for seen in visits:
+        where = f"{seen.target.path or '/'} at {seen.width} px, {seen.scheme}"
+        problems += [f"{where}: {problem}" for problem in seen.problems]
     assert not problems, "\n".join(problems)
 
 

@@ -22,11 +22,11 @@ from typing import Any
 
 import pytest
 
-from generator.i18n.catalogs import languages
-from tests.browser.conftest import ROOT, SCREENSHOTS, Site
-from tests.browser.pagecheck import SCHEMES, WIDTHS, Target, opened
+from tests.browser.conftest import ROOT, SCREENSHOTS, first_language_group
+from tests.browser.pagecheck import SCHEMES, WIDTHS
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+# the first language's group: the pages are opened once for test_pages.py and this test
+pytestmark = [pytest.mark.browser, *first_language_group()]
 
 APPROVED = ROOT / "docs_src" / "approved-screenshots"
 
@@ -121,19 +121,19 @@ def screenshot(page: Any) -> bytes:
 
 
 def test_every_page_type_looks_as_approved(
-    contexts: dict[str, Any], site: Site, request: pytest.FixtureRequest
+    first_language_visits: Any, request: pytest.FixtureRequest
 ) -> None:
+    """Each page type of the first language (:data:`PAGES`) at each width in each scheme, as
+    ``test_pages.py`` opens it (``first_language_visits``: one load of each page for both)."""
     approve = bool(request.config.getoption("--approve-screenshots"))
-    code = languages()[0].code
     problems = []
-    for name in PAGES:
-        path = f"{code}/{name}" if name.endswith(".html") else site.page_path(code, name)
-        target = Target(path, f"approved-{name or 'index'}", not_found=name == "404.html")
-        for scheme in SCHEMES:
-            for width in WIDTHS:
-                with opened(contexts[scheme], site, target, width) as (page, recorder):
-                    problems += compare(screenshot(page), name_of(name, width, scheme), approve)
-                    recorder.take()
+    compared = set()
+    for seen in first_language_visits.visits:
+        if seen.look is not None:
+            compared.add((seen.target.path, seen.width, seen.scheme))
+            problems += seen.look
+    wanted = len(PAGES) * len(WIDTHS) * len(SCHEMES)
+    assert len(compared) == wanted, f"{len(compared)} screenshots compared, not {wanted}"
     if approve:
         stale = sorted(
             p.name
