@@ -286,7 +286,8 @@
       after(e.golf_undo(g));
     });
     root.querySelector("[data-play-hint]").addEventListener("click", function () {
-      if (e.golf_won(g) || e.golf_stuck(g)) return after(7);
+      /* over: the engine's refusal of any move says so */
+      if (e.golf_won(g) || e.golf_stuck(g)) return after(e.golf_refusal(g, 0, NO_CARD));
       var found = E.solveGame(g, 0);
       marks = {};
       if (!found.won) {
