@@ -40,6 +40,18 @@ it, or they take over 45 s each in pure Python (a full run with ``GOLF_NO_C_SEAR
 test passes without it."""
 
 
+SCREENSHOTS = Path(__file__).resolve().parents[1] / "test-screenshots"
+"""The browser tests' screenshot folder (``tests/browser/conftest.py``'s ``screenshots``)."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Empty the screenshot folder once per run, in the process that starts it: under xdist each
+    worker has a session of its own, and two workers emptying and making it at once raced (one's
+    ``mkdir`` met the other's folder: CI's run of 2026-12-01)."""
+    if not hasattr(config, "workerinput"):
+        shutil.rmtree(SCREENSHOTS, ignore_errors=True)
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--approve-screenshots",

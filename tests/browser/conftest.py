@@ -304,9 +304,9 @@ def contexts(browser: Any) -> Iterator[dict[str, Any]]:
 
 @pytest.fixture(scope="session")
 def screenshots() -> Path:
-    """The screenshot folder, emptied once per session (every run overwrites the last one's)."""
-    shutil.rmtree(SCREENSHOTS, ignore_errors=True)
-    SCREENSHOTS.mkdir()
+    """The screenshot folder (emptied at the run's start by ``tests/conftest.py``'s
+    ``pytest_configure``)."""
+    SCREENSHOTS.mkdir(exist_ok=True)
     return SCREENSHOTS
 
 
