@@ -20,7 +20,8 @@ Each part returns problems as ``file:line: what is wrong``:
   every shard (``generator/data/census/``) re-solved, drawn by ``check`` (915 rows of
   100,000: a falsification of 0.5% of a shard's rows is caught with probability 99%),
   and a random sample of the 6-Card Golf simulation's holes played again
-  (:mod:`generator.twopath.simulation`); a failure prints the salt or seed that
+  (:mod:`generator.twopath.simulation`), and of the tournament's deals
+  (:mod:`generator.twopath.tournament`); a failure prints the salt or seed that
   replays it;
 - ``site``: every language's site builds with ``mkdocs build --strict``
   (MkDocs' link validation included), into a temporary folder.
@@ -1021,8 +1022,10 @@ def check_census() -> Problems:
         yield f"${SEED_VARIABLE}: {seed[:40]!r} is not a whole number"
         return
     from generator.twopath.simulation import sample_problems as simulation_sample
+    from generator.twopath.tournament import sample_problems as tournament_sample
 
     yield from simulation_sample(seed=int(seed) if seed else None)
+    yield from tournament_sample(seed=int(seed) if seed else None)
 
 
 PARTS: dict[str, Callable[[list[Language], Rendered | None], Problems]] = {

@@ -222,6 +222,14 @@ S = {
         "about %(about)s points, but it can also be %(high)s or a Joker. Turn cards over with "
         "care."
     ),
+    "tip_watch": (
+        "Watch your opponents' visible grids. If they already have two Queens face up, the "
+        "remaining Queens are more likely to be in the stock or among their own face-down cards."
+    ),
+    "tip_end": (
+        "Go out only when you are confident that your score is hard to beat in one last turn; "
+        "do not go out too early with a high score."
+    ),
     "tip_anti_stall": (
         "Remember the anti-stall rule: a card taken from the discard pile MUST go into your "
         "grid; you cannot put it straight back."
@@ -687,20 +695,64 @@ def double_deck_pairs(facts: Facts) -> list[str]:
     return _backed("double-deck-more-pairs")
 
 
+def _acknowledged(name: str) -> list[str]:
+    """A claim judged on the committed figures: it holds when they back it, or when they say
+    exactly what ``generator/data/sixcard_page.yaml`` acknowledged of it (the seed's Dutch
+    sentence stays either way, so a contradiction is recorded, never hidden)."""
+    verdict = _verdict(name)
+    acknowledged = page_data().get("acknowledged", {}).get(name)
+    if verdict.verdict == "backed":
+        if acknowledged:
+            return [f"the data now backs {name!r}: remove its acknowledgement ({verdict.detail})"]
+        return []
+    if not acknowledged or acknowledged.get("figure") != verdict.detail:
+        return [f"{verdict.verdict}: {verdict.detail}"]
+    return []
+
+
 @claim("six-face-down", S["tip_unknown"])
 def face_down(facts: Facts) -> list[str]:
-    """'About 6': judged on the simulation; an acknowledged contradiction holds only
-    while the data says exactly what it was acknowledged at."""
-    verdict = _verdict("face-down-about-6")
+    """'About 6': the value of a face-down card when the strong player turns it up, judged on
+    the tournament (:mod:`generator.sixcard.evidence`); "turn cards over with care" is a
+    warning, not a habit play can reverse (:data:`generator.sixcard.tournament.TIPS`)."""
     found = []
     if facts["face_down_about"] != 6:
         found.append(f"the page says about {facts['face_down_about']}, the claim was written for 6")
     if facts["value"].ten < 10 or not JOKER.is_joker:
         found.append("the highest card is not worth 10")
-    acknowledged = page_data().get("acknowledged", {}).get("face-down-about-6")
-    if verdict.verdict == "backed":
-        if acknowledged:
-            found.append("the data now backs 'about 6': remove its acknowledgement")
-    elif not acknowledged or acknowledged.get("figure") != verdict.detail:
-        found.append(f"the simulation says {verdict.detail}")
-    return found
+    return found + _acknowledged("face-down-about-6")
+
+
+# The tips play can test, each against the strong player with that habit reversed
+# (generator/sixcard/tournament.py): a tip holds when following it wins points, the interval
+# clear of zero. The anti-stall tip is a rule (claim six-turn); "about 6" is six-face-down.
+
+
+@claim("six-tip-pairs", S["tip_pairs"])
+def tip_pairs(facts: Facts) -> list[str]:
+    return _acknowledged("tip-pairs")
+
+
+@claim("six-tip-kings", S["tip_kings"])
+def tip_kings(facts: Facts) -> list[str]:
+    return _acknowledged("tip-kings")
+
+
+@claim("six-tip-jokers", S["tip_jokers"])
+def tip_jokers(facts: Facts) -> list[str]:
+    return _acknowledged("tip-jokers")
+
+
+@claim("six-tip-high", S["tip_high"])
+def tip_high(facts: Facts) -> list[str]:
+    return _acknowledged("tip-high")
+
+
+@claim("six-tip-watch", S["tip_watch"])
+def tip_watch(facts: Facts) -> list[str]:
+    return _acknowledged("tip-watch")
+
+
+@claim("six-tip-end", S["tip_end"])
+def tip_end(facts: Facts) -> list[str]:
+    return _acknowledged("tip-end")

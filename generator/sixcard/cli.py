@@ -22,6 +22,9 @@ most 1 MiB, nesting at most 64 deep, ...) are :mod:`generator.jsonlines`'s.
 
 ``python -m generator six-card simulate [--holes N] [--jobs J] [--out PATH | --update-data]``:
 see :mod:`generator.sixcard.simulate`.
+
+``python -m generator six-card tournament [--deals N] [--jobs J] [--out PATH | --update-data]``:
+see :mod:`generator.sixcard.tournament`.
 """
 
 from __future__ import annotations
@@ -68,6 +71,23 @@ def add_commands(commands: Any) -> None:
         "holes than it holds)",
     )
     simulate.add_argument("--work", default=None, help="folder of partial results")
+    tournament = sub.add_parser(
+        "tournament",
+        help="rank the players heads-up and measure each tip of the page (to --out; with "
+        "--update-data to generator/data/sixcard_tournament.json)",
+    )
+    tournament.add_argument("--deals", type=int, default=None, help="deals per match")
+    tournament.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
+    tournament.add_argument(
+        "--out", default=None, help="output file (default: _build/sixcard_tournament.json)"
+    )
+    tournament.add_argument(
+        "--update-data",
+        action="store_true",
+        help="write the committed generator/data/sixcard_tournament.json (refused for fewer "
+        "deals than it holds)",
+    )
+    tournament.add_argument("--work", default=None, help="folder of partial results")
 
 
 def parse_grid(data: object, options: Options, decks: int) -> list[list[Card]]:
@@ -120,7 +140,13 @@ def run(args: argparse.Namespace) -> int:
         )
         stdin = getattr(sys.stdin, "buffer", sys.stdin)  # bytes: see generator.jsonlines
         return score_lines(options, args.decks, stdin, sys.stdout, sys.stderr)
+    command = "python -m generator " + shlex.join(sys.argv[1:])
+    if args.six_card_command == "tournament":
+        from generator.sixcard import tournament
+
+        return tournament.main(
+            args.deals, args.jobs, args.out, args.work, command, args.update_data
+        )
     from generator.sixcard.simulate import main
 
-    command = "python -m generator " + shlex.join(sys.argv[1:])
     return main(args.holes, args.jobs, args.out, args.work, command, args.update_data)

@@ -7,9 +7,9 @@ interval lies inside [5.5, 6.5]); an interval wholly outside contradicts it.
 
 The claims (the page's tips and variants, in Dutch):
 
-- ``face-down-about-6``: a face-down card is worth "ongeveer 6" on average
-  (judged on every face-down card of the configurations with Jokers, the
-  page's standard deck; the figure without Jokers is in the detail).
+- ``face-down-about-6``: a face-down card is worth "ongeveer 6" on average, as the tip
+  means it: the value of the face-down cards the strong player turns up when it decides to
+  (the tournament's ``strong_face_down``), beside the deck's mean.
 - ``no-jokers-higher``: without Jokers the average hole score is "iets hoger"
   (6-Card Golf, 4 players, for each player).
 - ``four-card-fewer-cancelling``: 4-Card Golf has "minder kansen op annulering":
@@ -19,6 +19,11 @@ The claims (the page's tips and variants, in Dutch):
   share of columns end as pairs (for each player).
 - ``two-jacks``: two jacks in one column score 0, in different columns 20 (scoring
   only: kings beside them score 0).
+
+The tips (judged on the tournament, :mod:`generator.sixcard.tournament`): a tip that play can
+test is ``backed`` when the strong player beats the same player with that habit reversed by an
+interval wholly above zero, ``contradicted`` when wholly below, else ``undecided``; a tip play
+cannot test is ``untestable``, with the reason (:data:`~generator.sixcard.tournament.TIPS`).
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from generator.sixcard.cards import Card
 from generator.sixcard.scoring import score_grid
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "sixcard_simulation.json"
+TOURNAMENT = DATA.with_name("sixcard_tournament.json")
 ABOUT = 0.5
 """How far from the stated number "about" may be."""
 
@@ -131,18 +137,50 @@ def _two_jacks() -> Verdict:
     )
 
 
-def judge(data: dict[str, Any] | None = None) -> list[Verdict]:
-    """Each claim's verdict on ``data`` (the committed simulation by default)."""
+def above_zero(fig: dict[str, Any]) -> str:
+    """``backed`` if ``fig``'s interval lies wholly above zero, ``contradicted`` if wholly
+    below, else ``undecided``."""
+    low, high = _interval(fig)
+    if low > 0:
+        return "backed"
+    if high < 0:
+        return "contradicted"
+    return "undecided"
+
+
+def judge_tips(tournament: dict[str, Any]) -> list[Verdict]:
+    """Each tip's verdict on the tournament's figures (see the module)."""
+    verdicts = []
+    for tip in tournament["tips"]:
+        if tip["habit"] is None:
+            verdicts.append(Verdict(tip["claim"], "untestable", tip["reversed"]))
+            continue
+        margin = tournament["matches"][tip["claim"]]["margin"]
+        verdicts.append(
+            Verdict(
+                tip["claim"],
+                above_zero(margin),
+                f"following it wins {_show(margin)} points per hole against the strong "
+                f"player that {tip['reversed']}",
+            )
+        )
+    return verdicts
+
+
+def judge(
+    data: dict[str, Any] | None = None, tournament: dict[str, Any] | None = None
+) -> list[Verdict]:
+    """Each claim's verdict on ``data`` and ``tournament`` (the committed figures by default)."""
     data = load() if data is None else data
-    pooled = data["face_down_value_pooled"]
-    fd = pooled["with_jokers"]
+    tournament = load(TOURNAMENT) if tournament is None else tournament
+    turned = tournament["strong_face_down"]["turned_up"]
     means = {name: c["deck_mean"] for name, c in data["configurations"].items()}
     verdicts = [
         Verdict(
             "face-down-about-6",
-            _about(fd, 6),
-            f"with Jokers {_show(fd)} (deck mean {means['6-card']}), "
-            f"without {_show(pooled['without_jokers'])} (deck mean {means['6-card-no-jokers']})",
+            _about(turned, 6),
+            f"the face-down cards the strong player turns up are worth {_show(turned)} "
+            f"(the deck's mean: {means['6-card']})",
         )
     ]
     verdict, detail = _by_player(data, "hole_score", "6-card", "6-card-no-jokers")
@@ -159,4 +197,5 @@ def judge(data: dict[str, Any] | None = None) -> list[Verdict]:
     verdict, detail = _by_player(data, "paired_column_share", "6-card", "6-card-double-deck")
     verdicts.append(Verdict("double-deck-more-pairs", verdict, f"share of columns: {detail}"))
     verdicts.append(_two_jacks())
+    verdicts += judge_tips(tournament)
     return verdicts

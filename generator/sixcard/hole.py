@@ -123,6 +123,9 @@ class View:
     """Every seat's grid, slots row by row; ``None``: face down and unknown to ``seat``."""
     face_up: tuple[tuple[bool, ...], ...]
     top_discard: Card | None
+    discards: tuple[Card, ...]
+    """The discard pile, top card last: every card on it lay face up, so any player may
+    remember it (a rebuilt stock takes all but the top card out of sight again)."""
     hand: Card | None
     hand_from_discard: bool
     ending: bool
@@ -262,6 +265,7 @@ class Hole:
             grids,
             tuple(tuple(up) for up in self.face_up),
             self.top_discard,
+            tuple(self.discard),
             self.hand if seat == self.current else None,
             self.hand_from_discard,
             self.ending,

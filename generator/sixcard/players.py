@@ -1,6 +1,13 @@
-"""Simple players for the simulation: they see only what their seat may see (:class:`View`).
+"""The players, weakest first: each sees only what its seat may see (:class:`View`), and each
+ends the hole and knocks by a rule of its own.
 
-- :class:`RandomPlayer` picks uniformly among :meth:`Hole.legal_actions`.
+- :class:`RandomPlayer` picks uniformly among :meth:`Hole.legal_actions` (knocking too).
+- :class:`ThresholdPlayer` plays a two-line rule of thumb: take the top discard if it is
+  worth :data:`TAKE_AT` points or fewer, keep a stock card worth :data:`KEEP_AT` or fewer
+  (in place of its highest face-up card above it, else of a face-down card), else discard it
+  and turn up a face-down card. It ends the hole whenever that rule leads there, and knocks
+  when at most one of its cards is unseen and the others score :data:`THRESHOLD_KNOCK_AT` or
+  less.
 - :class:`GreedyPlayer` values an unseen card at the deck's mean
   (:meth:`Options.deck_mean`) and the grid by the scoring rule with unseen
   cards never pairing. It takes the top discard when putting it somewhere
@@ -26,6 +33,12 @@ from generator.sixcard.cards import Card
 from generator.sixcard.hole import Action, Hole, View
 from generator.sixcard.rules import Options
 
+TAKE_AT = 2
+"""The threshold player takes the top discard worth this many points or fewer."""
+KEEP_AT = 4
+"""The threshold player keeps a stock card worth this many points or fewer."""
+THRESHOLD_KNOCK_AT = 4
+"""The threshold player knocks with at most one card unseen and the others scoring this or less."""
 LOW_CARD = 4
 """The greedy player takes a discard worth this many points or fewer (if it helps)."""
 KNOCK_MARGIN = 5
@@ -154,11 +167,70 @@ def _deck_mean(options: Options, players: int) -> float:
     return float(options.deck_mean(players))
 
 
-PLAYERS: dict[str, type[RandomPlayer] | type[GreedyPlayer]] = {
+class ThresholdPlayer:
+    """A two-line rule of thumb (see the module)."""
+
+    name = "threshold"
+
+    def choose(self, hole: Hole, rng: random.Random) -> Action:
+        view = hole.view(hole.current)
+        seat, columns = view.seat, hole.columns
+        own = view.own
+        value = view.options.value
+        if view.hand is None:
+            if (
+                view.options.knock
+                and not view.ending
+                and own.count(None) <= 1
+                and estimate(own, hole.rows, columns, view.options, 0.0) <= THRESHOLD_KNOCK_AT
+            ):
+                return Action.knock(seat)
+            top = view.top_discard
+            if top is not None and value(top) <= TAKE_AT:
+                return Action.draw_discard(seat)
+            return Action.draw_stock(seat)
+        card = view.hand
+        down = [i for i in range(len(own)) if not view.face_up[seat][i]]
+        if view.hand_from_discard or value(card) <= KEEP_AT:
+            higher = [
+                i
+                for i, known in enumerate(own)
+                if view.face_up[seat][i] and known is not None and value(known) > value(card)
+            ]
+            if higher:
+                slot = max(higher, key=lambda i: (value(own[i]), -i))  # type: ignore[arg-type]
+            elif down:
+                slot = down[0]
+            else:  # nothing higher and nothing face down: its highest card
+                slot = max(range(len(own)), key=lambda i: (value(own[i]), -i))  # type: ignore[arg-type]
+            return Action.replace(seat, slot // columns + 1, slot % columns + 1)
+        if down:
+            return Action.discard(seat, down[0] // columns + 1, down[0] % columns + 1)
+        slot = max(range(len(own)), key=lambda i: (value(own[i]), -i))  # type: ignore[arg-type]
+        if value(own[slot]) > value(card):  # type: ignore[arg-type]
+            return Action.replace(seat, slot // columns + 1, slot % columns + 1)
+        # every card up and none higher: the rule has no move that leaves the grid as it is
+        return Action.replace(seat, slot // columns + 1, slot % columns + 1)
+
+
+def _players() -> dict[str, Callable[[], Player]]:
+    from generator.sixcard.strong import StrongPlayer
+
+    return {
+        "random": RandomPlayer,
+        "threshold": ThresholdPlayer,
+        "greedy": GreedyPlayer,
+        "strong": StrongPlayer,
+    }
+
+
+ALL_PLAYERS: dict[str, Callable[[], Player]] = _players()
+"""Every player by name, weakest first (by the tournament's committed table)."""
+PLAYERS: dict[str, Callable[[], Player]] = {
     "greedy": GreedyPlayer,
     "random": RandomPlayer,
 }
-"""The players by name."""
+"""The players of the simulation (:mod:`generator.sixcard.simulate`) by name."""
 
 
 def play_hole(hole: Hole, player: Player, rng: random.Random) -> Hole:

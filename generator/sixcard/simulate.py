@@ -346,9 +346,10 @@ def main(
     data = report(holes, work_dir, command)
     path.parent.mkdir(parents=True, exist_ok=True)
     write_text_atomic(path, json.dumps(data, indent=1) + "\n")
-    from generator.sixcard.evidence import judge
+    from generator.sixcard.evidence import TOURNAMENT, judge
 
-    for verdict in judge(data):
-        print(f"{verdict.claim}: {verdict.verdict}: {verdict.detail}")
+    if TOURNAMENT.exists():  # the tips and "about 6" are judged on the tournament's figures
+        for verdict in judge(data):
+            print(f"{verdict.claim}: {verdict.verdict}: {verdict.detail}")
     print(f"wrote {path} in {time.monotonic() - started:.1f} s")
     return 0

@@ -13,6 +13,7 @@ from generator.sixcard import Action, Hole, Options
 from generator.sixcard.evidence import DATA, compare, judge, load
 from generator.sixcard.players import GreedyPlayer, RandomPlayer, estimate, play_hole
 from generator.sixcard.simulate import CONFIGURATIONS, mean_figure, ratio_figure
+from generator.sixcard.tournament import TIPS
 
 from .helpers import cards, grid, hole_with
 
@@ -89,11 +90,16 @@ def fake(face_down: dict[str, Any], smaller: bool) -> dict[str, Any]:
     }
 
 
+def fake_tournament(turned: dict[str, Any]) -> dict[str, Any]:
+    return {"strong_face_down": {"turned_up": turned}, "tips": [], "matches": {}}
+
+
 def test_verdicts_follow_the_intervals() -> None:
     assert compare(fig(1, 2), fig(3, 4)) == "backed"
     assert compare(fig(3, 4), fig(1, 2)) == "contradicted"
     assert compare(fig(1, 3), fig(2, 4)) == "undecided"
-    verdicts = {v.claim: v.verdict for v in judge(fake(fig(5.9, 6.1), smaller=True))}
+    tournament = fake_tournament(fig(5.9, 6.1))
+    verdicts = {v.claim: v.verdict for v in judge(fake(fig(1, 2), smaller=True), tournament)}
     assert verdicts == {
         "face-down-about-6": "backed",
         "no-jokers-higher": "backed",
@@ -101,12 +107,16 @@ def test_verdicts_follow_the_intervals() -> None:
         "double-deck-more-pairs": "backed",
         "two-jacks": "backed",
     }
-    flipped = {v.claim: v.verdict for v in judge(fake(fig(5.2, 5.4), smaller=False))}
+    flipped = {
+        v.claim: v.verdict
+        for v in judge(fake(fig(5.9, 6.1), smaller=False), fake_tournament(fig(5.2, 5.4)))
+    }
     assert flipped["face-down-about-6"] == "contradicted"
     assert flipped["no-jokers-higher"] == "contradicted"
     assert flipped["double-deck-more-pairs"] == "contradicted"
     assert flipped["four-card-fewer-cancelling"] == "backed"
-    assert judge(fake(fig(5.4, 5.6), True))[0].verdict == "undecided"
+    undecided = judge(fake(fig(5.9, 6.1), True), fake_tournament(fig(5.4, 5.6)))
+    assert undecided[0].verdict == "undecided"
 
 
 def test_the_committed_data_covers_every_configuration_and_claim() -> None:
@@ -120,6 +130,7 @@ def test_the_committed_data_covers_every_configuration_and_claim() -> None:
         "four-card-fewer-cancelling",
         "double-deck-more-pairs",
         "two-jacks",
+        *(tip.name for tip in TIPS),
     ]
 
 

@@ -1,0 +1,174 @@
+"""The tournament: its committed table, its command (resuming, refusing), its second path, and
+the tips' verdicts and claims."""
+
+from __future__ import annotations
+
+import gzip
+import itertools
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.pages import sixcard_claims
+from generator.sixcard import evidence
+from generator.sixcard.evidence import TOURNAMENT, judge_tips, load
+from generator.sixcard.players import ALL_PLAYERS
+from generator.sixcard.tournament import TIPS, deals_path, figures_of, matches
+from generator.twopath import tournament as second_path
+
+
+def committed() -> dict[str, Any]:
+    return load(TOURNAMENT)
+
+
+def test_the_committed_table_ranks_the_strong_player_first_beyond_its_intervals() -> None:
+    data = committed()
+    assert data["command"].startswith("python -m generator six-card tournament")
+    assert set(data["matches"]) == {m.name for m in matches()}
+    assert data["deals_per_match"] >= 3000
+    for match in matches():
+        if match.second == "strong" and match.first != "strong":
+            low, high = data["matches"][match.name]["margin"]["ci95"]
+            # margin: the second player's points less the first's; the strong one is second
+            assert high < 0, (match.name, low, high)
+    # the players are listed weakest first: each beats every one before it
+    names = list(ALL_PLAYERS)
+    for weaker, stronger in itertools.pairwise(names):
+        low, high = data["matches"][f"{weaker}-vs-{stronger}"]["margin"]["ci95"]
+        assert high < 0, (weaker, stronger, low, high)
+
+
+def test_every_tip_of_the_page_is_measured_or_marked_untestable() -> None:
+    data = committed()
+    claims = [tip["claim"] for tip in data["tips"]]
+    assert claims == [tip.name for tip in TIPS]
+    untestable = {tip["claim"]: tip["reversed"] for tip in data["tips"] if tip["habit"] is None}
+    assert set(untestable) == {"tip-unknown", "tip-anti-stall"}
+    verdicts = {v.claim: v.verdict for v in judge_tips(data)}
+    assert verdicts["tip-unknown"] == verdicts["tip-anti-stall"] == "untestable"
+    assert {v for k, v in verdicts.items() if k not in untestable} <= {
+        "backed",
+        "contradicted",
+        "undecided",
+    }
+
+
+def figure(low: float, high: float) -> dict[str, Any]:
+    return {"mean": (low + high) / 2, "ci95": [low, high]}
+
+
+def test_a_tip_is_backed_only_when_following_it_wins_points_clear_of_zero() -> None:
+    data = {
+        "tips": [
+            {"claim": "a", "habit": "x", "reversed": "r"},
+            {"claim": "b", "habit": "y", "reversed": "r"},
+            {"claim": "c", "habit": "z", "reversed": "r"},
+            {"claim": "d", "habit": None, "reversed": "a rule"},
+        ],
+        "matches": {
+            "a": {"margin": figure(0.1, 0.5)},
+            "b": {"margin": figure(-0.1, 0.5)},
+            "c": {"margin": figure(-0.6, -0.2)},
+        },
+    }
+    assert [(v.claim, v.verdict) for v in judge_tips(data)] == [
+        ("a", "backed"),
+        ("b", "undecided"),
+        ("c", "contradicted"),
+        ("d", "untestable"),
+    ]
+
+
+def test_a_tips_claim_holds_on_the_data_or_on_its_exact_acknowledgement(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    facts = sixcard_claims.CLAIMS.facts()
+    verdicts = {v.claim: v for v in evidence.judge()}
+    for name in ("six-tip-jokers", "six-tip-pairs", "six-tip-watch", "six-tip-end"):
+        tip = name.removeprefix("six-")
+        play = sixcard_claims.CLAIMS[name].play
+        acknowledged = sixcard_claims.page_data().get("acknowledged", {}).get(tip)
+        # the committed data: backed, or acknowledged at exactly its figure
+        assert play(facts) == [], name
+        assert (verdicts[tip].verdict == "backed") != bool(acknowledged)
+    flipped = evidence.Verdict("tip-jokers", "contradicted", "following it loses 1 point")
+    real = evidence.judge
+    monkeypatch.setattr(
+        evidence,
+        "judge",
+        lambda *a, **k: [flipped if v.claim == "tip-jokers" else v for v in real(*a, **k)],
+    )
+    found = sixcard_claims.CLAIMS["six-tip-jokers"].play(facts)
+    assert found == ["contradicted: following it loses 1 point"]
+
+
+def test_the_second_path_passes_on_the_committed_figures_and_catches_a_forged_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert list(second_path.sample_problems(seed=5, deals=2)) == []
+    rows_file = deals_path(second_path.DATA)
+    data = json.loads(second_path.DATA.read_text(encoding="utf-8"))
+    forged = tmp_path / "sixcard_tournament.json"
+    shutil.copy(rows_file, deals_path(forged))
+    monkeypatch.setattr(second_path, "DATA", forged)
+    # a figure forged: it is not its rows' figure
+    fig = data["matches"]["greedy-vs-strong"]["margin"]
+    fig["mean"] = round(fig["mean"] - 0.5, 4)
+    forged.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    found = list(second_path.sample_problems(seed=5, deals=2))
+    assert len(found) == 1 and "greedy-vs-strong: the figures are not those" in found[0], found
+    # the rows forged with the figures to match: the deals played again disagree
+    stored = json.loads(gzip.decompress(rows_file.read_bytes()))
+    stored["matches"]["tip-jokers"] = [
+        [r[0], r[1] + 2, *r[2:]] for r in stored["matches"]["tip-jokers"]
+    ]
+    deals_path(forged).write_bytes(gzip.compress(json.dumps(stored).encode()))
+    rows = {n: [[r[0] / 2, r[1] / 2, *r[2:]] for r in m] for n, m in stored["matches"].items()}
+    data["matches"], data["strong_face_down"] = figures_of(rows)
+    forged.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    found = list(second_path.sample_problems(seed=5, deals=2))
+    assert len(found) == 2 and all("tip-jokers, deal" in p for p in found), found
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "generator", "six-card", "tournament", *args]
+    return subprocess.run(command, capture_output=True, text=True)
+
+
+def test_the_command_resumes_and_gives_the_same_figures(tmp_path: Path) -> None:
+    out, work = tmp_path / "t.json", tmp_path / "work"
+    args = ["--deals", "2", "--jobs", "2", "--out", str(out), "--work", str(work)]
+    first = run(*args)
+    assert first.returncode == 0, first.stderr
+    total = 2 * len(matches())
+    assert (
+        f"0/{total} deals already saved" in first.stderr
+        and f"{total}/{total} deals" in first.stderr
+    )
+    data = json.loads(out.read_text())
+    assert data["command"] == "python -m generator six-card tournament " + " ".join(args)
+    chunks = sorted(work.iterdir())
+    assert len(chunks) == len(matches())
+    chunks[0].unlink()
+    second = run(*args)
+    assert second.returncode == 0 and f"{total - 2}/{total} deals already saved" in second.stderr
+    assert json.loads(out.read_text())["matches"] == data["matches"]
+    chunks[1].write_text('{"task": ["x", 0, 2], "deals": []}')
+    bad = run(*args)
+    assert bad.returncode != 0 and "Traceback" not in bad.stderr
+    assert f"{chunks[1]}: not a chunk this command wrote" in bad.stderr
+
+
+def test_the_command_never_writes_over_the_committed_figures_with_fewer_deals() -> None:
+    before = TOURNAMENT.read_bytes()
+    refused = run("--deals", "2", "--update-data")
+    assert refused.returncode != 0 and "Traceback" not in refused.stderr
+    assert "would replace it with fewer" in refused.stderr
+    inside = run("--deals", "2", "--out", str(TOURNAMENT))
+    assert inside.returncode != 0 and "inside the package" in inside.stderr
+    assert TOURNAMENT.read_bytes() == before
