@@ -16,7 +16,7 @@ from typing import Any
 from generator.pages.claims import Claims
 from generator.pages.sixcard import page_data, sixcard_page_facts
 from generator.sixcard import evidence
-from generator.sixcard.cards import JOKER, Card
+from generator.sixcard.cards import JOKER, Card, parse_card
 from generator.sixcard.errors import OptionsError
 from generator.sixcard.hole import Action, Hole
 from generator.sixcard.match import Match
@@ -250,7 +250,7 @@ S = {
 
 
 def grid(*rows: str) -> list[list[Card]]:
-    return [[Card.from_str(text) for text in row.split()] for row in rows]
+    return [[parse_card(text) for text in row.split()] for row in rows]
 
 
 def said_value(facts: Facts, card: Card) -> int:
@@ -301,7 +301,7 @@ def seeded_holes(options: Options, players: int, count: int = 30) -> list[Hole]:
 )
 def values(facts: Facts) -> list[str]:
     found = []
-    deck = [Card.from_str(f"{r}{s}") for r in "A23456789TJQK" for s in "CDHS"] + [JOKER]
+    deck = [parse_card(f"{r}{s}") for r in "A23456789TJQK" for s in "CDHS"] + [JOKER]
     for card in deck:
         # alone in its column beside a card of another rank that is worth nothing
         partner = "KH" if card.rank != 13 else "QH"

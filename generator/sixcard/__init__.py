@@ -13,6 +13,7 @@ from generator.sixcard.cards import (
     STANDARD_DECK_SIZE,
     Card,
     make_deck,
+    parse_card,
 )
 from generator.sixcard.errors import (
     GridError,
@@ -79,5 +80,6 @@ __all__ = [
     "card_scores",
     "make_deck",
     "paired_columns",
+    "parse_card",
     "score_grid",
 ]

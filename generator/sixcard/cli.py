@@ -35,7 +35,7 @@ from typing import IO, Any, TextIO
 
 from generator.jsonlines import JsonLines
 from generator.patience.errors import excerpt
-from generator.sixcard.cards import JOKERS_PER_DECK, Card
+from generator.sixcard.cards import JOKERS_PER_DECK, Card, parse_card
 from generator.sixcard.errors import GridError, SixCardError
 from generator.sixcard.rules import JokerPair, Layout, Options
 from generator.sixcard.scoring import score_grid
@@ -83,7 +83,7 @@ def parse_grid(data: object, options: Options, decks: int) -> list[list[Card]]:
         shape = " ".join(str(len(row)) for row in rows[:9]) or "none"
         more = " ..." if len(rows) > 9 else ""
         raise GridError(f"a grid is 2x3, 2x2 or 3x3 cards, not {len(rows)} row(s) of {shape}{more}")
-    grid = [[Card.from_str(text) for text in row] for row in rows]
+    grid = [[parse_card(text) for text in row] for row in rows]
     counts = Counter(card for row in grid for card in row)
     for card, count in counts.items():
         if card.is_joker and not options.jokers:

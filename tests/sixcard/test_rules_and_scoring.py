@@ -25,6 +25,7 @@ from generator.sixcard import (
     SixCardCardError,
     make_deck,
     paired_columns,
+    parse_card,
     score_grid,
 )
 
@@ -57,7 +58,7 @@ def test_card_notation() -> None:
     assert [str(Card.from_str(t)) for t in ("8S", "TC", "KH", "AD")] == ["8S", "TC", "KH", "AD"]
     for bad in ("1S", "JX", "", "KK", 5, None, "jk", "8SS"):
         with pytest.raises(SixCardCardError):
-            Card.from_str(bad)
+            parse_card(bad)
 
 
 def test_layouts_and_player_counts() -> None:
