@@ -21,7 +21,15 @@ from generator.sixcard.errors import OptionsError
 from generator.sixcard.hole import Action, Hole
 from generator.sixcard.match import Match
 from generator.sixcard.players import RandomPlayer, play_hole
-from generator.sixcard.rules import DEFAULT_OPTIONS, JokerPair, Layout, Options, Reason
+from generator.sixcard.rules import (
+    DEFAULT_OPTIONS,
+    ColumnMatch,
+    JokerPair,
+    Layout,
+    Options,
+    Reason,
+    RowRule,
+)
 from generator.sixcard.scoring import score_grid
 
 CLAIMS = Claims(sixcard_page_facts)
@@ -605,11 +613,15 @@ def layouts(facts: Facts) -> list[str]:
             found.append(f"a {layout.value} grid is {len(shape)}x{len(shape[0])}")
     if facts["six"].columns != 3:
         found.append("the page says three column scores")
+    # The match applies to the three cards of a column: by the engine's default (the
+    # published 9-card rule) only three alike cancel; two 7s and a 9 score 7 + 7 + 9.
     nine = Options(layout=Layout.NINE)
     three = score_grid(grid("7S 2C 3C", "7H 4C 5C", "7D 6C 8C"), nine).columns[0]
     pair = score_grid(grid("7S 2C 3C", "7H 4C 5C", "9D 6C 8C"), nine).columns[0]
-    if three != 0 or pair != 9 or facts["nine"].rows != 3:
+    if nine.column_rule is not ColumnMatch.THREE_ALIKE or three != 0 or pair != 7 + 7 + 9:
         found.append(f"a 9-card column of three 7s scores {three}, two 7s and a 9 score {pair}")
+    if facts["nine"].rows != 3:
+        found.append(f"a 9-card grid has {facts['nine'].rows} rows")
     hole = Hole(3, nine, seed=1)
     while not hole.over:
         seat = hole.current
@@ -657,7 +669,7 @@ def joker_pair(facts: Facts) -> list[str]:
 def row_rule(facts: Facts) -> list[str]:
     cards = grid("7S 7H 2C", "3D 4D 5D")
     plain = score_grid(cards).score
-    rows = score_grid(cards, Options(row_rule=True)).score
+    rows = score_grid(cards, Options(row_rule=RowRule.PAIRS)).score
     if plain != 7 + 3 + 7 + 4 + 2 + 5 or rows != 3 + 4 + 2 + 5:
         return [f"two 7s in a row score {plain - 16} without the house rule, {rows - 14} with it"]
     return []

@@ -34,7 +34,7 @@ def test_scores_every_good_line() -> None:
     assert [(a["score"], a["columns"]) for a in answers] == [
         (8, [0, 0, 8]),  # K K, 5 5, Joker + Q
         (23, [20, 3]),  # J + Q do not pair, A + 2
-        (18, [9, 5, 4]),  # 5 5 9, 5 9 9, 7 7 4
+        (60, [19, 23, 18]),  # 5 5 9, 5 9 9, 7 7 4: in a 3x3 grid only three alike cancel
     ]
 
 
