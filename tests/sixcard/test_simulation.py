@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from generator.sixcard import Action, ColumnMatch, Hole, Options, RowRule
+from generator.sixcard import Action, ColumnMatch, Hole, Layout, Options, RowRule
 from generator.sixcard.evidence import DATA, compare, judge, load
 from generator.sixcard.players import GreedyPlayer, RandomPlayer, estimate, play_hole
 from generator.sixcard.simulate import (
@@ -49,6 +49,14 @@ def test_greedy_values_a_grid_by_the_scoring_rule() -> None:
     g = cards("9S", "KS", "QD", "9H", "3C", "5D")
     assert estimate(g, 2, 3, Options(), mean) == 0 + 3 + 15
     assert estimate([*g[:3], None, None, None], 2, 3, Options(), mean) == 19 + 3 * mean
+    # A 3x3 grid by its column rule: two 7s and a 9 score 23, or 9 when pairs cancel.
+    nine = [c for row in grid("7S KS AC", "7H KH AD", "9D KC AH") for c in row]
+    assert estimate(nine, 3, 3, Options(layout=Layout.NINE), mean) == 23
+    pairs = Options(layout=Layout.NINE, column_match=ColumnMatch.PAIRS)
+    assert estimate(nine, 3, 3, pairs, mean) == 9
+    unknown = [*nine[:6], None, *nine[7:]]
+    assert estimate(unknown, 3, 3, pairs, mean) == mean
+    assert estimate(unknown, 3, 3, Options(layout=Layout.NINE), mean) == 14 + mean
 
 
 def test_the_greedy_player_beats_the_random_one() -> None:
