@@ -67,8 +67,8 @@ KNOCK_PENALTY = 10
 FACE_UP_AT_START = 2
 """Cards each player turns up (or, peeking, looks at) at the start of a 4- or 6-card hole."""
 NINE_CARD_FACE_UP_AT_START = 3
-"""Cards each player turns up at the start of a 9-card hole: published rules (for instance
-Pagat's and Bicycle's 9-card golf) turn up three."""
+"""Cards each player turns up at the start of a 9-card hole: published rules of 9-card
+golf turn up three (of the nine)."""
 HOLES = 9
 """Holes in a match by default."""
 LONG_MATCH_HOLES = 18
