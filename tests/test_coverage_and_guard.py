@@ -84,6 +84,18 @@ def test_the_knock_claim_plays_both_endings(monkeypatch: pytest.MonkeyPatch) -> 
     assert any("by going out" in f for f in sixcard_claims.knock(facts))
 
 
+def test_the_layouts_claim_scores_a_nine_card_column_by_three_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from generator.sixcard.rules import ColumnMatch, Options
+
+    facts = sixcard_claims.CLAIMS.facts()
+    assert sixcard_claims.layouts(facts) == []
+    # An engine whose 9-card columns cancel pairs (the older reading) breaks the claim.
+    monkeypatch.setattr(Options, "column_rule", property(lambda self: ColumnMatch.PAIRS))
+    assert any("two 7s and a 9 score 9" in f for f in sixcard_claims.layouts(facts))
+
+
 def test_the_traditional_scoring_claim(monkeypatch: pytest.MonkeyPatch) -> None:
     from generator.patience.rules import TraditionalScoring
 

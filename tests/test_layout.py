@@ -8,6 +8,8 @@ from pathlib import Path
 from generator.i18n.catalogs import ROOT
 
 ORDER = [
+    # the card type both engines share
+    {"cards"},
     # the engines and their helpers (files written whole, inputs read bounded, paths kept inside)
     {"atomic", "bounded", "cache", "jsonlines", "paths", "patience", "sixcard"},
     # an application of the engine and its solver: the census, its data and its runners

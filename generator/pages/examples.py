@@ -44,6 +44,7 @@ from generator.patience import (
     RuleSet,
     Variant,
 )
+from generator.patience.cards import parse_card
 
 EXAMPLES = DATA_DIR / "examples.yaml"
 
@@ -196,7 +197,7 @@ def _read_examples(data: _Located) -> list[Example]:
             try:
                 lock = Lock(
                     rule_set_named(str(data.field(reason, "rules"))),
-                    tuple(Card.from_str(card) for card in cards),
+                    tuple(parse_card(card) for card in cards),
                 )
             except (GolfError, TypeError) as error:
                 raise data.error(reason, f"reason: {error}") from None

@@ -18,7 +18,8 @@ from typing import Any
 import yaml
 
 from generator.bounded import compose_yaml
-from generator.patience import Card, Deal, DealCode, GolfError, Move, Rules
+from generator.patience import Deal, DealCode, GolfError, Move, Rules
+from generator.patience.cards import parse_card
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 REFERENCE_GAME = DATA_DIR / "reference_game.yaml"
@@ -121,7 +122,7 @@ class _Located:
         for where, cards in places:
             for card in cards if isinstance(cards, list) else []:
                 try:
-                    Card.from_str(card)
+                    parse_card(card)
                 except GolfError as error:
                     raise self.error(cards, f"{where}: {error}") from None
         try:

@@ -26,6 +26,7 @@ from generator.sixcard.cards import (
     STANDARD_DECK_SIZE,
     TWO,
     Card,
+    parse_card,
 )
 from generator.sixcard.hole import Hole
 from generator.sixcard.players import GreedyPlayer, play_hole
@@ -72,7 +73,7 @@ def page_data() -> dict[str, Any]:
 
 
 def _grid(*rows: str) -> list[list[Card]]:
-    return [[Card.from_str(text) for text in row.split()] for row in rows]
+    return [[parse_card(text) for text in row.split()] for row in rows]
 
 
 @dataclass(frozen=True)

@@ -16,12 +16,20 @@ from typing import Any
 from generator.pages.claims import Claims
 from generator.pages.sixcard import page_data, sixcard_page_facts
 from generator.sixcard import evidence
-from generator.sixcard.cards import JOKER, Card
+from generator.sixcard.cards import JOKER, Card, parse_card
 from generator.sixcard.errors import OptionsError
 from generator.sixcard.hole import Action, Hole
 from generator.sixcard.match import Match
 from generator.sixcard.players import RandomPlayer, play_hole
-from generator.sixcard.rules import DEFAULT_OPTIONS, JokerPair, Layout, Options, Reason
+from generator.sixcard.rules import (
+    DEFAULT_OPTIONS,
+    ColumnMatch,
+    JokerPair,
+    Layout,
+    Options,
+    Reason,
+    RowRule,
+)
 from generator.sixcard.scoring import score_grid
 
 CLAIMS = Claims(sixcard_page_facts)
@@ -258,7 +266,7 @@ S = {
 
 
 def grid(*rows: str) -> list[list[Card]]:
-    return [[Card.from_str(text) for text in row.split()] for row in rows]
+    return [[parse_card(text) for text in row.split()] for row in rows]
 
 
 def said_value(facts: Facts, card: Card) -> int:
@@ -309,7 +317,7 @@ def seeded_holes(options: Options, players: int, count: int = 30) -> list[Hole]:
 )
 def values(facts: Facts) -> list[str]:
     found = []
-    deck = [Card.from_str(f"{r}{s}") for r in "A23456789TJQK" for s in "CDHS"] + [JOKER]
+    deck = [parse_card(f"{r}{s}") for r in "A23456789TJQK" for s in "CDHS"] + [JOKER]
     for card in deck:
         # alone in its column beside a card of another rank that is worth nothing
         partner = "KH" if card.rank != 13 else "QH"
@@ -613,11 +621,15 @@ def layouts(facts: Facts) -> list[str]:
             found.append(f"a {layout.value} grid is {len(shape)}x{len(shape[0])}")
     if facts["six"].columns != 3:
         found.append("the page says three column scores")
+    # The match applies to the three cards of a column: by the engine's default (the
+    # published 9-card rule) only three alike cancel; two 7s and a 9 score 7 + 7 + 9.
     nine = Options(layout=Layout.NINE)
     three = score_grid(grid("7S 2C 3C", "7H 4C 5C", "7D 6C 8C"), nine).columns[0]
     pair = score_grid(grid("7S 2C 3C", "7H 4C 5C", "9D 6C 8C"), nine).columns[0]
-    if three != 0 or pair != 9 or facts["nine"].rows != 3:
+    if nine.column_rule is not ColumnMatch.THREE_ALIKE or three != 0 or pair != 7 + 7 + 9:
         found.append(f"a 9-card column of three 7s scores {three}, two 7s and a 9 score {pair}")
+    if facts["nine"].rows != 3:
+        found.append(f"a 9-card grid has {facts['nine'].rows} rows")
     hole = Hole(3, nine, seed=1)
     while not hole.over:
         seat = hole.current
@@ -665,7 +677,7 @@ def joker_pair(facts: Facts) -> list[str]:
 def row_rule(facts: Facts) -> list[str]:
     cards = grid("7S 7H 2C", "3D 4D 5D")
     plain = score_grid(cards).score
-    rows = score_grid(cards, Options(row_rule=True)).score
+    rows = score_grid(cards, Options(row_rule=RowRule.PAIRS)).score
     if plain != 7 + 3 + 7 + 4 + 2 + 5 or rows != 3 + 4 + 2 + 5:
         return [f"two 7s in a row score {plain - 16} without the house rule, {rows - 14} with it"]
     return []

@@ -14,6 +14,7 @@ from generator.patience.cards import (
     RANKS,
     SUITS,
     Card,
+    parse_card,
 )
 from generator.patience.deal import (
     COLUMN_HEIGHT,
@@ -86,5 +87,6 @@ __all__ = [
     "Variant",
     "deal_for",
     "deal_for_number",
+    "parse_card",
     "stock_size",
 ]

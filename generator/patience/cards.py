@@ -1,9 +1,12 @@
-"""Cards, ranks and suits: small value types with a two-letter notation.
+"""Cards, ranks and suits: the shared :class:`~generator.cards.Card`, read with the patience engine's errors.
 
 A card's notation is its rank (``A23456789TJQK``) followed by its suit
-(``CDHS``): ``AC`` is the ace of clubs, ``TS`` the ten of spades.
+(``CDHS``): ``AC`` is the ace of clubs, ``TS`` the ten of spades. The card type
+and its notation are :mod:`generator.cards`, the same for both games; this module
+names them for the patience engine and reads notations with its
+:class:`~generator.patience.errors.CardError`.
 
->>> card = Card.from_str("TS")
+>>> card = parse_card("TS")
 >>> card.rank, card.suit
 (10, 'S')
 >>> str(card)
@@ -13,79 +16,58 @@ A card's notation is its rank (``A23456789TJQK``) followed by its suit
 
 A Joker (the ``jokers`` variants) is ``JK``: rank :data:`JOKER_RANK` and no suit.
 
->>> joker = Card.from_str("JK")
+>>> joker = parse_card("JK")
 >>> joker.is_joker, str(joker), joker == JOKER
 (True, 'JK', True)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from generator.cards import (
+    ACE,
+    JOKER,
+    JOKER_NOTATION,
+    JOKER_RANK,
+    KING,
+    RANKS,
+    SUITS,
+    Card,
+)
+from generator.cards import STANDARD_DECK as FULL_DECK
 from generator.patience.errors import CardError, excerpt
 
-RANKS = "A23456789TJQK"
-"""Rank letters; a rank's number is its position plus one (ace 1, king 13)."""
-SUITS = "CDHS"
-"""Suit letters: clubs, diamonds, hearts, spades."""
+__all__ = [
+    "ACE",
+    "FULL_DECK",
+    "JOKER",
+    "JOKER_NOTATION",
+    "JOKER_RANK",
+    "KING",
+    "MAX_JOKERS",
+    "RANKS",
+    "SUITS",
+    "Card",
+    "parse_card",
+]
 
-ACE = 1
-KING = 13
-JOKER_RANK = 0
-"""A Joker's rank number (it has no suit): it stands for any card."""
-JOKER_NOTATION = "JK"
-
-
-@dataclass(frozen=True, order=True, slots=True)
-class Card:
-    """One playing card; ``rank`` 1 (ace) to 13 (king), ``suit`` one of ``CDHS``; or a Joker (rank 0, suit ``""``)."""
-
-    rank: int
-    suit: str
-
-    def __post_init__(self) -> None:
-        joker = self.rank == JOKER_RANK and self.suit == ""
-        normal = ACE <= self.rank <= KING and self.suit in SUITS and len(self.suit) == 1
-        if not (joker or normal):
-            raise CardError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
-
-    @classmethod
-    def from_str(cls, text: object) -> Card:
-        """Parse a card's notation, such as ``"8S"``.
-
-        >>> Card.from_str("1S")
-        Traceback (most recent call last):
-        ...
-        generator.patience.errors.CardError: bad card: '1S' (expected a rank A23456789TJQK and a suit CDHS, like '8S', or 'JK')
-        """
-        if text == JOKER_NOTATION:
-            return JOKER
-        if (
-            not isinstance(text, str)
-            or len(text) != 2
-            or text[0] not in RANKS
-            or text[1] not in SUITS
-        ):
-            raise CardError(
-                f"bad card: {excerpt(text)} (expected a rank {RANKS} and a suit {SUITS}, like '8S', or {JOKER_NOTATION!r})"
-            )
-        return cls(RANKS.index(text[0]) + 1, text[1])
-
-    @property
-    def is_joker(self) -> bool:
-        """Whether this is a Joker, which stands for any card."""
-        return self.rank == JOKER_RANK
-
-    def __str__(self) -> str:
-        return JOKER_NOTATION if self.is_joker else RANKS[self.rank - 1] + self.suit
-
-
-JOKER = Card(JOKER_RANK, "")
-"""The Joker (all Jokers are alike; a deal holds at most :data:`MAX_JOKERS`)."""
 MAX_JOKERS = 2
+"""The most Jokers a deal holds (all Jokers are alike)."""
 
 
-FULL_DECK: tuple[Card, ...] = tuple(
-    Card(rank, suit) for suit in SUITS for rank in range(ACE, KING + 1)
-)
-"""The 52 cards, no jokers, clubs first, each suit from ace to king."""
+def bad_card(text: object) -> CardError:
+    """The patience engine's error for a bad notation ``text``."""
+    return CardError(
+        f"bad card: {excerpt(text)} (expected a rank {RANKS} and a suit {SUITS}, like '8S', "
+        f"or {JOKER_NOTATION!r})"
+    )
+
+
+def parse_card(text: object) -> Card:
+    """Read a card's notation, such as ``"8S"``; :class:`CardError` if it is not one.
+
+    >>> parse_card("1S")
+    Traceback (most recent call last):
+    ...
+    generator.patience.errors.CardError: bad card: '1S' (expected a rank A23456789TJQK and a suit CDHS, like '8S', or 'JK')
+    """
+    return Card.from_str(text, bad_card)

@@ -30,7 +30,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from generator.patience.cards import FULL_DECK, JOKER, JOKER_RANK, MAX_JOKERS, Card
+from generator.patience.cards import FULL_DECK, JOKER, JOKER_RANK, MAX_JOKERS, Card, parse_card
 from generator.patience.errors import CardError, DealCodeError, DealError, excerpt
 
 if TYPE_CHECKING:
@@ -153,7 +153,7 @@ class Deal:
 
 def _card(value: Any, where: str) -> Card:
     try:
-        return Card.from_str(value)
+        return parse_card(value)
     except CardError as error:
         raise DealError(f"{where}: {error}") from None
 
@@ -291,7 +291,7 @@ that this still holds. Every other number deals a well-shuffled deck.
 @functools.cache
 def _starting_cards() -> tuple[Card, ...]:
     """:data:`STARTING_DECK`'s cards (read once)."""
-    return tuple(Card.from_str(text) for text in STARTING_DECK.split())
+    return tuple(parse_card(text) for text in STARTING_DECK.split())
 
 
 def deal_for_number(number: int, *, jokers: int = 0, empty_waste: bool = False) -> Deal:

@@ -7,6 +7,8 @@ import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator.cards import CardNotationError
+
 if TYPE_CHECKING:
     from generator.patience.rules import Reason
 
@@ -15,8 +17,8 @@ class GolfError(ValueError):
     """Root of every error the engine raises on bad input or an illegal action."""
 
 
-class CardError(GolfError):
-    """A card's notation could not be read."""
+class CardError(GolfError, CardNotationError):
+    """A card's notation could not be read (:func:`generator.patience.cards.parse_card`)."""
 
 
 class DealCodeError(GolfError):

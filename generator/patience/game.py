@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from generator.patience.cards import Card
+from generator.patience.cards import Card, parse_card
 from generator.patience.deal import COLUMN_HEIGHT, COLUMNS, TABLEAU_SIZE, Deal
 from generator.patience.errors import CardError, GolfError, IllegalMoveError
 from generator.patience.rules import SCORING, UNDO_LIMIT, Reason, Rules, RuleSet, Scoring, Variant
@@ -49,7 +49,7 @@ class Move:
             raise GolfError(f"a move is a JSON object, not {data!r}")
         action = data.get("action")
         try:
-            card = Card.from_str(data.get("card"))
+            card = parse_card(data.get("card"))
         except CardError as error:
             raise GolfError(f"move {data!r}: {error}") from None
         if action == "draw":

@@ -13,6 +13,7 @@ from generator.sixcard.cards import (
     STANDARD_DECK_SIZE,
     Card,
     make_deck,
+    parse_card,
 )
 from generator.sixcard.errors import (
     GridError,
@@ -33,13 +34,16 @@ from generator.sixcard.rules import (
     JOKER_VALUE,
     KNOCK_PENALTY,
     LONG_MATCH_HOLES,
+    NINE_CARD_FACE_UP_AT_START,
     PAIR_SCORE,
     TURN_LIMIT,
     WILD_TWO_VALUE,
+    ColumnMatch,
     JokerPair,
     Layout,
     Options,
     Reason,
+    RowRule,
 )
 from generator.sixcard.scoring import GridScore, card_scores, paired_columns, score_grid
 
@@ -56,6 +60,7 @@ __all__ = [
     "JOKER_VALUE",
     "KNOCK_PENALTY",
     "LONG_MATCH_HOLES",
+    "NINE_CARD_FACE_UP_AT_START",
     "PAIR_SCORE",
     "STANDARD_DECK",
     "STANDARD_DECK_SIZE",
@@ -63,6 +68,7 @@ __all__ = [
     "WILD_TWO_VALUE",
     "Action",
     "Card",
+    "ColumnMatch",
     "GridError",
     "GridScore",
     "Hole",
@@ -73,11 +79,13 @@ __all__ = [
     "Options",
     "OptionsError",
     "Reason",
+    "RowRule",
     "SixCardCardError",
     "SixCardError",
     "View",
     "card_scores",
     "make_deck",
     "paired_columns",
+    "parse_card",
     "score_grid",
 ]

@@ -1,13 +1,16 @@
-"""The cards of 6-Card Golf: the 52-card deck plus Jokers, in the patience engine's notation.
+"""The cards of 6-Card Golf: the 52-card deck plus Jokers, in the notation both games share.
 
 A card's notation is its rank (``A23456789TJQK``) followed by its suit
-(``CDHS``), as in the patience engine; ``JK`` is a Joker (it has no suit).
+(``CDHS``), as in the patience engine; ``JK`` is a Joker (it has no suit). The
+card type is :class:`generator.cards.Card`, the same for both games; this module
+reads notations with the 6-Card Golf engine's
+:class:`~generator.sixcard.errors.SixCardCardError` and makes its decks.
 With two decks the same card occurs twice: a card's identity within the
 shuffled deck is its position, not its notation.
 
->>> Card.from_str("TS"), Card.from_str("JK")
+>>> parse_card("TS"), parse_card("JK")
 (Card(rank=10, suit='S'), Card(rank=0, suit=''))
->>> str(Card.from_str("JK")), Card.from_str("JK").is_joker
+>>> str(parse_card("JK")), parse_card("JK").is_joker
 ('JK', True)
 >>> len(make_deck()), len(make_deck(jokers=0)), len(make_deck(decks=2))
 (54, 52, 108)
@@ -15,24 +18,42 @@ shuffled deck is its position, not its notation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from generator.cards import (
+    ACE,
+    JACK,
+    JOKER,
+    JOKER_NOTATION,
+    JOKER_RANK,
+    KING,
+    QUEEN,
+    RANKS,
+    STANDARD_DECK,
+    SUITS,
+    TWO,
+    Card,
+)
 from generator.patience.errors import excerpt
 from generator.sixcard.errors import SixCardCardError
 
-RANKS = "A23456789TJQK"
-"""Rank letters; a rank's number is its position plus one (ace 1, king 13)."""
-SUITS = "CDHS"
-"""Suit letters: clubs, diamonds, hearts, spades."""
-JOKER_NOTATION = "JK"
-
-JOKER_RANK = 0
-"""A Joker's rank number (it has no suit)."""
-ACE = 1
-TWO = 2
-JACK = 11
-QUEEN = 12
-KING = 13
+__all__ = [
+    "ACE",
+    "DECK_WITH_JOKERS_SIZE",
+    "JACK",
+    "JOKER",
+    "JOKERS_PER_DECK",
+    "JOKER_NOTATION",
+    "JOKER_RANK",
+    "KING",
+    "QUEEN",
+    "RANKS",
+    "STANDARD_DECK",
+    "STANDARD_DECK_SIZE",
+    "SUITS",
+    "TWO",
+    "Card",
+    "make_deck",
+    "parse_card",
+]
 
 STANDARD_DECK_SIZE = 52
 """The cards of one standard deck without Jokers."""
@@ -42,56 +63,22 @@ DECK_WITH_JOKERS_SIZE = STANDARD_DECK_SIZE + JOKERS_PER_DECK
 """54: one deck with its two Jokers."""
 
 
-@dataclass(frozen=True, order=True, slots=True)
-class Card:
-    """One card: ``rank`` 1 (ace) to 13 (king) with a suit from ``CDHS``, or a Joker (rank 0, no suit)."""
-
-    rank: int
-    suit: str
-
-    def __post_init__(self) -> None:
-        joker = self.rank == JOKER_RANK and self.suit == ""
-        normal = ACE <= self.rank <= KING and len(self.suit) == 1 and self.suit in SUITS
-        if not (joker or normal):
-            raise SixCardCardError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
-
-    @classmethod
-    def from_str(cls, text: object) -> Card:
-        """Parse a card's notation, such as ``"8S"`` or ``"JK"``.
-
-        >>> Card.from_str("1S")
-        Traceback (most recent call last):
-        ...
-        generator.sixcard.errors.SixCardCardError: bad card: '1S' (rank A23456789TJQK, suit CDHS, like '8S'; or 'JK')
-        """
-        if text == JOKER_NOTATION:
-            return JOKER
-        if (
-            not isinstance(text, str)
-            or len(text) != 2
-            or text[0] not in RANKS
-            or text[1] not in SUITS
-        ):
-            raise SixCardCardError(
-                f"bad card: {excerpt(text)} (rank {RANKS}, suit {SUITS}, like '8S'; or {JOKER_NOTATION!r})"
-            )
-        return cls(RANKS.index(text[0]) + 1, text[1])
-
-    @property
-    def is_joker(self) -> bool:
-        return self.rank == JOKER_RANK
-
-    def __str__(self) -> str:
-        return JOKER_NOTATION if self.is_joker else RANKS[self.rank - 1] + self.suit
+def bad_card(text: object) -> SixCardCardError:
+    """The 6-Card Golf engine's error for a bad notation ``text``."""
+    return SixCardCardError(
+        f"bad card: {excerpt(text)} (rank {RANKS}, suit {SUITS}, like '8S'; or {JOKER_NOTATION!r})"
+    )
 
 
-JOKER = Card(JOKER_RANK, "")
-"""The Joker (all Jokers are alike)."""
+def parse_card(text: object) -> Card:
+    """Read a card's notation, such as ``"8S"`` or ``"JK"``; :class:`SixCardCardError` if it is not one.
 
-STANDARD_DECK: tuple[Card, ...] = tuple(
-    Card(rank, suit) for suit in SUITS for rank in range(ACE, KING + 1)
-)
-"""The 52 cards without Jokers, clubs first, each suit from ace to king."""
+    >>> parse_card("1S")
+    Traceback (most recent call last):
+    ...
+    generator.sixcard.errors.SixCardCardError: bad card: '1S' (rank A23456789TJQK, suit CDHS, like '8S'; or 'JK')
+    """
+    return Card.from_str(text, bad_card)
 
 
 def make_deck(decks: int = 1, jokers: int = JOKERS_PER_DECK) -> tuple[Card, ...]:

@@ -1,7 +1,8 @@
 """The ``six-card`` commands of ``python -m generator``.
 
 ``python -m generator six-card score [--joker-pair zero|minus-four] [--wild-twos]
-[--no-jokers] [--row-rule] [--decks 1|2]`` reads JSON Lines, one grid a line::
+[--no-jokers] [--row-rule [none|pairs|whole-row]] [--column-match three-alike|pairs]
+[--decks 1|2]`` reads JSON Lines, one grid a line::
 
     {"grid": [["KS", "5D", "JK"], ["KH", "5C", "QS"]]}
 
@@ -12,7 +13,9 @@
 
 ``columns`` are the column scores left to right; they always add up to
 ``score`` (with ``--row-rule`` each column holds its cards' points after both
-column and row cancelling). ``line`` is the input line answered. A bad line
+column and row cancelling; ``--row-rule`` alone is ``--row-rule pairs``). The
+grid's shape is its layout, and the layout's rules apply: in a 3x3 grid only
+three alike cancel a column unless ``--column-match pairs`` is given. ``line`` is the input line answered. A bad line
 (not JSON, not ``{"grid": [[...], ...]}``, a wrong shape, a bad card, a Joker
 with ``--no-jokers``, more copies of a card than ``--decks`` decks hold,
 default 2, the most any game of the family uses) gets ``stdin:N: what is
@@ -20,8 +23,10 @@ wrong`` on stderr and no answer; the other lines are still answered, and the
 exit status is 1. Blank lines are skipped. The input limits (a line of at
 most 1 MiB, nesting at most 64 deep, ...) are :mod:`generator.jsonlines`'s.
 
-``python -m generator six-card simulate [--holes N] [--jobs J] [--out PATH | --update-data]``:
-see :mod:`generator.sixcard.simulate`.
+``python -m generator six-card simulate [--holes N] [--jobs J] [--out PATH | --update-data]
+[variant options]``: see :mod:`generator.sixcard.simulate`. The variant options
+(``--row-rule``, ``--column-match``, ``--wild-twos``, ``--joker-pair``, ``--knock``,
+``--peek``, ``--decks``) apply on top of every configuration simulated.
 
 ``python -m generator six-card tournament [--deals N] [--jobs J] [--out PATH | --update-data]``:
 see :mod:`generator.sixcard.tournament`.
@@ -38,9 +43,9 @@ from typing import IO, Any, TextIO
 
 from generator.jsonlines import JsonLines
 from generator.patience.errors import excerpt
-from generator.sixcard.cards import JOKERS_PER_DECK, Card
+from generator.sixcard.cards import JOKERS_PER_DECK, Card, parse_card
 from generator.sixcard.errors import GridError, SixCardError
-from generator.sixcard.rules import JokerPair, Layout, Options
+from generator.sixcard.rules import ColumnMatch, JokerPair, Layout, Options, RowRule
 from generator.sixcard.scoring import score_grid
 
 
@@ -52,7 +57,7 @@ def add_commands(commands: Any) -> None:
     score.add_argument("--joker-pair", choices=[p.value for p in JokerPair], default="zero")
     score.add_argument("--wild-twos", action="store_true", help="a two scores -2")
     score.add_argument("--no-jokers", action="store_true", help="refuse Jokers")
-    score.add_argument("--row-rule", action="store_true", help="same rank in a row cancels too")
+    _scoring_options(score)
     score.add_argument("--decks", type=int, choices=(1, 2), default=2, help="decks (default 2)")
     simulate = sub.add_parser(
         "simulate",
@@ -71,6 +76,17 @@ def add_commands(commands: Any) -> None:
         "holes than it holds)",
     )
     simulate.add_argument("--work", default=None, help="folder of partial results")
+    variants = simulate.add_argument_group(
+        "variants", "options played on top of every configuration (recorded in the output)"
+    )
+    variants.add_argument("--joker-pair", choices=[p.value for p in JokerPair], default=None)
+    variants.add_argument("--wild-twos", action="store_true", help="a two scores -2")
+    _scoring_options(variants, default_row_rule=None)
+    variants.add_argument("--knock", action="store_true", help="the knock variant")
+    variants.add_argument("--peek", action="store_true", help="look at the start cards")
+    variants.add_argument(
+        "--decks", type=int, choices=(1, 2), default=None, help="decks (default: 2 from 5 players)"
+    )
     tournament = sub.add_parser(
         "tournament",
         help="rank the players heads-up and measure each tip of the page (to --out; with "
@@ -90,6 +106,25 @@ def add_commands(commands: Any) -> None:
     tournament.add_argument("--work", default=None, help="folder of partial results")
 
 
+def _scoring_options(parser: Any, default_row_rule: str | None = "none") -> None:
+    parser.add_argument(
+        "--row-rule",
+        nargs="?",
+        const=RowRule.PAIRS.value,
+        default=default_row_rule,
+        choices=[r.value for r in RowRule],
+        help="cards of a rank in a ROW cancel too: pairs (the default of --row-rule alone), "
+        "or whole-row (only a row all of one rank)",
+    )
+    parser.add_argument(
+        "--column-match",
+        choices=[m.value for m in ColumnMatch],
+        default=None,
+        help="in a column of three (9-card): only three alike cancel (three-alike, the "
+        "default) or any pair (pairs)",
+    )
+
+
 def parse_grid(data: object, options: Options, decks: int) -> list[list[Card]]:
     """Read ``{"grid": [[...], ...]}``; :class:`GridError` (or a card error) says what is wrong."""
     if not isinstance(data, dict) or set(data) != {"grid"}:
@@ -103,7 +138,7 @@ def parse_grid(data: object, options: Options, decks: int) -> list[list[Card]]:
         shape = " ".join(str(len(row)) for row in rows[:9]) or "none"
         more = " ..." if len(rows) > 9 else ""
         raise GridError(f"a grid is 2x3, 2x2 or 3x3 cards, not {len(rows)} row(s) of {shape}{more}")
-    grid = [[Card.from_str(text) for text in row] for row in rows]
+    grid = [[parse_card(text) for text in row] for row in rows]
     counts = Counter(card for row in grid for card in row)
     for card, count in counts.items():
         if card.is_joker and not options.jokers:
@@ -136,7 +171,8 @@ def run(args: argparse.Namespace) -> int:
             jokers=not args.no_jokers,
             wild_twos=args.wild_twos,
             joker_pair=JokerPair(args.joker_pair),
-            row_rule=args.row_rule,
+            row_rule=RowRule(args.row_rule),
+            column_match=None if args.column_match is None else ColumnMatch(args.column_match),
         )
         stdin = getattr(sys.stdin, "buffer", sys.stdin)  # bytes: see generator.jsonlines
         return score_lines(options, args.decks, stdin, sys.stdout, sys.stderr)
@@ -149,4 +185,23 @@ def run(args: argparse.Namespace) -> int:
         )
     from generator.sixcard.simulate import main
 
-    return main(args.holes, args.jobs, args.out, args.work, command, args.update_data)
+    return main(
+        args.holes, args.jobs, args.out, args.work, command, args.update_data, variant_options(args)
+    )
+
+
+def variant_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The ``simulate`` command's variant options as :class:`Options` fields (only those given)."""
+    given: dict[str, Any] = {}
+    if args.joker_pair is not None:
+        given["joker_pair"] = JokerPair(args.joker_pair)
+    if args.row_rule is not None:
+        given["row_rule"] = RowRule(args.row_rule)
+    if args.column_match is not None:
+        given["column_match"] = ColumnMatch(args.column_match)
+    for flag in ("wild_twos", "knock", "peek"):
+        if getattr(args, flag):
+            given[flag] = True
+    if args.decks is not None:
+        given["decks"] = args.decks
+    return given

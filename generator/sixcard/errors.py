@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from generator.cards import CardNotationError
 from generator.patience.errors import GolfError
 
 if TYPE_CHECKING:
@@ -14,8 +15,8 @@ class SixCardError(GolfError):
     """Root of every error of the 6-Card Golf engine."""
 
 
-class SixCardCardError(SixCardError):
-    """A card's notation could not be read (``8S``, ``TC``, ``JK``)."""
+class SixCardCardError(SixCardError, CardNotationError):
+    """A card's notation could not be read (``8S``, ``TC``, ``JK``): :func:`generator.sixcard.cards.parse_card`."""
 
 
 class GridError(SixCardError):

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.sixcard.cards import Card
+from generator.sixcard.cards import Card, parse_card
 from generator.sixcard.scoring import score_grid
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "sixcard_simulation.json"
@@ -125,7 +125,7 @@ def _by_player(data: dict[str, Any], measure: str, smaller: str, larger: str) ->
 
 def _two_jacks() -> Verdict:
     def grid(*rows: str) -> list[list[Card]]:
-        return [[Card.from_str(t) for t in row.split()] for row in rows]
+        return [[parse_card(t) for t in row.split()] for row in rows]
 
     together = score_grid(grid("JS KS", "JH KH")).score  # J J pair, K K pair
     apart = score_grid(grid("JS JH", "KS KH")).score  # J + K twice

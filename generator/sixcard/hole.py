@@ -8,10 +8,11 @@ card at a time clockwise starting with the player left of the dealer
 (``dealer + 1``), each player's ``k``-th card going to slot ``k`` of the grid
 (rows top to bottom, each left to right). The next card starts the discard
 pile face up; the rest is the stock. Every player turns
-:data:`FACE_UP_AT_START` cards face up, chosen at random from the same
-generator unless ``turned_up`` names them (peek variant: the player only looks
-at them; they stay face down, and so count as face down until turned or
-replaced). The player left of the dealer starts. ``cards`` replaces the
+:attr:`Options.start_cards` cards face up (by default 2 in a 4- or 6-card hole,
+:data:`FACE_UP_AT_START`, and 3 in 9-Card Golf, as published rules have it),
+chosen at random from the same generator unless ``turned_up`` names them (peek
+variant: the player only looks at them; they stay face down, and so count as
+face down until turned or replaced). The player left of the dealer starts. ``cards`` replaces the
 shuffle by a given order of the same cards (to replay or set up a deal).
 
 **A turn.** Draw from the stock or take the top discard; then either replace
@@ -63,7 +64,6 @@ from generator.sixcard.cards import Card
 from generator.sixcard.errors import IllegalActionError, OptionsError
 from generator.sixcard.rules import (
     DEFAULT_OPTIONS,
-    FACE_UP_AT_START,
     KNOCK_PENALTY,
     TURN_LIMIT,
     Options,
@@ -189,14 +189,20 @@ class Hole:
         self.revealed: list[Card] = []
         """Every card that lay face down after the start and was turned up, in order
         (by a discard-and-turn, by being replaced, or at the end)."""
+        start = options.start_cards
+        if turned_up is not None and len(turned_up) != players:
+            raise OptionsError(
+                f"turned_up names the slots of {players} players, not {len(turned_up)}"
+            )
         for seat in range(players):
             if turned_up is None:
-                slots = self.rng.sample(range(size), FACE_UP_AT_START)
+                slots = self.rng.sample(range(size), start)
             else:
                 slots = [self._index(r, c) for r, c in turned_up[seat]]
-                if len(set(slots)) != FACE_UP_AT_START or -1 in slots:
+                if len(slots) != start or len(set(slots)) != start or -1 in slots:
                     raise OptionsError(
-                        f"player {seat} turns up {FACE_UP_AT_START} different slots of the grid"
+                        f"player {seat} turns up {start} different slots of the grid, not "
+                        f"{list(turned_up[seat])!r}"
                     )
             for slot in slots:
                 if options.peek:

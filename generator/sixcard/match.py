@@ -4,6 +4,10 @@ Hole ``k`` (from 0) is dealt by seat ``(first_dealer + k) % players`` from the
 seed ``f"{seed}/{k}"``. Ties are reported as ties: :meth:`Match.winners` lists
 every seat with the lowest total (the page leaves breaking them to the players).
 
+A hole counts as soon as it is over: :meth:`Match.is_over`, :meth:`Match.totals`
+and :meth:`Match.winners` include the current hole once it is over, whether or
+not :meth:`Match.finish_hole` has recorded it into :attr:`Match.results` yet.
+
 >>> match = Match(3, holes=1, seed=5)
 >>> hole = match.start_hole()
 >>> hole.dealer, hole.current
@@ -71,18 +75,28 @@ class Match:
 
     def record(self, scores: tuple[int, ...]) -> None:
         """Record a hole played elsewhere (its scores by seat)."""
+        if self.current is not None:
+            raise OptionsError("a hole of this match is being played: finish it first")
         if len(scores) != self.players:
             raise OptionsError(f"a hole's scores are {self.players} numbers, not {len(scores)}")
         if self.is_over():
             raise OptionsError(f"the match is over after {self.holes} holes")
         self.results.append(tuple(scores))
 
+    def scores(self) -> list[tuple[int, ...]]:
+        """Each hole's scores by seat: :attr:`results` and the current hole if it is over."""
+        if self.current is not None and self.current.over:
+            return [*self.results, self.current.scores()]
+        return list(self.results)
+
     def is_over(self) -> bool:
-        return len(self.results) >= self.holes
+        """Whether every hole is over (the last one counts before :meth:`finish_hole`)."""
+        return len(self.scores()) >= self.holes
 
     def totals(self) -> tuple[int, ...]:
-        """Each seat's cumulative score."""
-        return tuple(sum(hole[seat] for hole in self.results) for seat in range(self.players))
+        """Each seat's cumulative score, the current hole's included once it is over."""
+        holes = self.scores()
+        return tuple(sum(hole[seat] for hole in holes) for seat in range(self.players))
 
     def winners(self) -> list[int]:
         """The seats with the lowest total (more than one: a tie)."""

@@ -31,7 +31,7 @@ from typing import Protocol
 
 from generator.sixcard.cards import Card
 from generator.sixcard.hole import Action, Hole, View
-from generator.sixcard.rules import Options
+from generator.sixcard.rules import ColumnMatch, Options
 
 TAKE_AT = 2
 """The threshold player takes the top discard worth this many points or fewer."""
@@ -64,14 +64,19 @@ class RandomPlayer:
 def estimate(
     cells: Sequence[Card | None], rows: int, columns: int, options: Options, unseen: float
 ) -> float:
-    """A grid's expected score with each unseen card worth ``unseen`` and never pairing."""
+    """A grid's expected score with each unseen card worth ``unseen`` and never pairing.
+
+    Known cards cancel as the column rule says (:attr:`Options.column_rule`: in a column
+    of three, by default only three alike); the row rule is not counted.
+    """
     total = 0.0
+    alike = rows if options.column_rule is ColumnMatch.THREE_ALIKE else 2
     for c in range(columns):
         column = [cells[r * columns + c] for r in range(rows)]
         known = [card for card in column if card is not None]
         ranks = [card.rank for card in known]
         for card in known:
-            paired = ranks.count(card.rank) >= 2 and options.cancels(card)
+            paired = ranks.count(card.rank) >= alike and options.cancels(card)
             total += 0 if paired else options.value(card)
         total += unseen * (len(column) - len(known))
     return total

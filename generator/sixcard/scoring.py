@@ -6,13 +6,17 @@ except that cards of the same RANK in one column cancel: they score 0 together
 
 The project's choices, where the page leaves a case open:
 
-- **9-Card Golf** (three cards a column): a pair inside the column scores 0 and
-  the third card its points; three alike score 0.
+- **9-Card Golf** (three cards a column): by default only three alike cancel a
+  column, as published rules have it (for instance Pagat's 9-card golf,
+  https://www.pagat.com/draw/golf.html); two alike and another card score their
+  points (two 7s and a 9: 23). With :attr:`ColumnMatch.PAIRS` a pair inside the
+  column scores 0 and the third card its points (two 7s and a 9: 9).
 - **Joker pair -4** (:attr:`JokerPair.MINUS_FOUR`): Jokers never cancel, they keep
   their -2 each; so a Joker pair is -4 and three Jokers in a 3x3 column -6.
 - **Wild twos**: two twos in a column are a pair like any other and score 0.
-- **Row rule** (house rule): cards of the same rank in one ROW cancel as well.
-  Cancelling is not subtraction: a card cancelled twice (by its column and by
+- **Row rule** (house rule, :class:`RowRule`): cards of the same rank in one ROW
+  cancel as well (``PAIRS``), or a row cancels only when all its cards are of one
+  rank (``WHOLE_ROW``). Cancelling is not subtraction: a card cancelled twice (by its column and by
   its row) still scores 0, once. ``columns`` then holds, for each column, the
   sum of its cards' points after both kinds of cancelling, so the columns
   always add up to the score.
@@ -21,6 +25,9 @@ The project's choices, where the page leaves a case open:
 >>> grid = [[Card.from_str(c) for c in row] for row in (["KS", "5D", "JK"], ["KH", "5C", "QS"])]
 >>> score_grid(grid)
 GridScore(score=8, columns=(0, 0, 8))
+>>> nine = [[Card.from_str(c) for c in row] for row in (["7S", "KS", "KD"], ["7H", "KH", "2C"], ["9D", "KC", "2D"])]
+>>> score_grid(nine), score_grid(nine, Options(column_match=ColumnMatch.PAIRS))
+(GridScore(score=27, columns=(23, 0, 4)), GridScore(score=9, columns=(9, 0, 0)))
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ from dataclasses import dataclass
 
 from generator.sixcard.cards import Card
 from generator.sixcard.errors import GridError
-from generator.sixcard.rules import DEFAULT_OPTIONS, Layout, Options
+from generator.sixcard.rules import DEFAULT_OPTIONS, ColumnMatch, Layout, Options, RowRule
 
 Grid = Sequence[Sequence[Card]]
 """Rows top to bottom, each row's cards left to right."""
@@ -58,21 +65,27 @@ def grid_layout(grid: Grid) -> Layout:
     return layout
 
 
-def _cancelled_in(line: Sequence[Card], options: Options) -> list[bool]:
+def _cancelled_in(line: Sequence[Card], options: Options, alike: int) -> list[bool]:
+    """Which cards of ``line`` cancel: those of a rank held ``alike`` times or more."""
     counts = Counter(card.rank for card in line)
-    return [counts[card.rank] >= 2 and options.cancels(card) for card in line]
+    return [counts[card.rank] >= alike and options.cancels(card) for card in line]
 
 
 def card_scores(grid: Grid, options: Options = DEFAULT_OPTIONS) -> tuple[tuple[int, ...], ...]:
     """Each card's points after cancelling, in the grid's shape."""
     layout = grid_layout(grid)
     cancelled = [[False] * layout.columns for _ in range(layout.rows)]
+    whole_column = options.column_rule is ColumnMatch.THREE_ALIKE
     for c in range(layout.columns):
-        for r, gone in enumerate(_cancelled_in([row[c] for row in grid], options)):
+        column = [row[c] for row in grid]
+        for r, gone in enumerate(
+            _cancelled_in(column, options, len(column) if whole_column else 2)
+        ):
             cancelled[r][c] = cancelled[r][c] or gone
     if options.row_rule:
+        alike = layout.columns if options.row_rule is RowRule.WHOLE_ROW else 2
         for r, row in enumerate(grid):
-            for c, gone in enumerate(_cancelled_in(row, options)):
+            for c, gone in enumerate(_cancelled_in(row, options, alike)):
                 cancelled[r][c] = cancelled[r][c] or gone
     return tuple(
         tuple(0 if cancelled[r][c] else options.value(card) for c, card in enumerate(row))

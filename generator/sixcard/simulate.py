@@ -8,6 +8,14 @@ plays :data:`DEFAULT_HOLES` holes (``--holes``) of each configuration in
 ``--update-data`` writes the committed :data:`OUTPUT` instead, and refuses a run of
 fewer holes than it holds.
 
+Variant options (``--row-rule [pairs|whole-row]``, ``--column-match``,
+``--wild-twos``, ``--joker-pair``, ``--knock``, ``--peek``, ``--decks 1|2``) are
+played on top of every configuration (:func:`configurations`; ``--decks`` sets
+the double-deck configuration's decks too) and recorded in the output's
+``options``; their chunks are kept in a folder of their own under ``--work``.
+The committed figures are those of the configurations as they are:
+``--update-data`` with a variant option is refused.
+
 Hole ``i`` of a configuration and player is dealt from the seed
 ``"sixcard-sim/<configuration>/<player>/<i>"`` by seat ``i % players``; the
 player's own choices come from ``random.Random(<that seed> + "/play")``. So the
@@ -26,6 +34,7 @@ cards of one hole are not counted as independent).
 
 from __future__ import annotations
 
+import enum
 import json
 import math
 import os
@@ -34,7 +43,7 @@ import signal
 import sys
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -75,6 +84,44 @@ CONFIGURATIONS: tuple[Configuration, ...] = (
 
 Task = tuple[str, str, int, int]
 """(configuration, player, first hole, holes)."""
+Variants = dict[str, Any]
+"""Options fields played on top of every configuration (``{"knock": True}``)."""
+
+
+def configurations(variants: Variants | None = None) -> tuple[Configuration, ...]:
+    """:data:`CONFIGURATIONS` with ``variants`` on top (``decks`` replaces ``double_deck``);
+    :class:`OptionsError` if a configuration cannot be played so.
+
+    >>> [c.options.decks_for(c.players) for c in configurations({"decks": 1})]
+    [1, 1, 1, 1, 1]
+    >>> from generator.sixcard.rules import RowRule
+    >>> configurations({"row_rule": RowRule.WHOLE_ROW})[0].options.row_rule
+    <RowRule.WHOLE_ROW: 'whole-row'>
+    """
+    if not variants:
+        return CONFIGURATIONS
+    fields = dict(variants)
+    if "decks" in fields:
+        fields["double_deck"] = False
+    result = tuple(replace(c, options=replace(c.options, **fields)) for c in CONFIGURATIONS)
+    for config in result:
+        config.options.check_players(config.players)
+    return result
+
+
+def recorded(variants: Variants | None) -> dict[str, Any]:
+    """``variants`` as the output records them (enums by their values)."""
+    return {
+        name: value.value if isinstance(value, enum.Enum) else value
+        for name, value in sorted((variants or {}).items())
+    }
+
+
+def variant_folder(work: Path, variants: Variants | None) -> Path:
+    """Where the chunks of ``variants`` are kept: ``work`` itself for none."""
+    if not variants:
+        return work
+    return work / ",".join(f"{name}={value}" for name, value in recorded(variants).items())
 
 
 def play_one(config: Configuration, player: str, index: int) -> list[int]:
@@ -101,11 +148,11 @@ def chunk_path(work: Path, task: Task) -> Path:
     return work / f"{name}__{player}__{start:07d}_{count}.json"
 
 
-def run_chunk(job: tuple[Path, Task]) -> int:
+def run_chunk(job: tuple[Path, Task, Variants | None]) -> int:
     """Play one chunk and save it (atomically); return its number of holes."""
-    work, task = job
+    work, task, variants = job
     name, player, start, count = task
-    config = next(c for c in CONFIGURATIONS if c.name == name)
+    config = next(c for c in configurations(variants) if c.name == name)
     holes = [play_one(config, player, index) for index in range(start, start + count)]
     path = chunk_path(work, task)
     write_text_atomic(path, json.dumps({"task": list(task), "holes": holes}))
@@ -130,7 +177,9 @@ def _clock(seconds: float) -> str:
     return f"{seconds // 60}m{seconds % 60:02d}s"
 
 
-def run(holes: int, jobs: int, work: Path, err: Any = sys.stderr) -> None:
+def run(
+    holes: int, jobs: int, work: Path, err: Any = sys.stderr, variants: Variants | None = None
+) -> None:
     """Play every chunk not saved yet in ``work``, with a progress line on ``err``."""
     import multiprocessing
 
@@ -144,7 +193,7 @@ def run(holes: int, jobs: int, work: Path, err: Any = sys.stderr) -> None:
         return
     with multiprocessing.Pool(jobs, initializer=_quiet_worker) as pool:
         try:
-            for count in pool.imap_unordered(run_chunk, [(work, task) for task in todo]):
+            for count in pool.imap_unordered(run_chunk, [(work, task, variants) for task in todo]):
                 played += count
                 done += count
                 elapsed = time.monotonic() - start
@@ -248,9 +297,11 @@ def pooled_face_down(all_holes: dict[tuple[str, str], list[list[int]]], jokers: 
     return ratio_figure(rows)
 
 
-def report(holes: int, work: Path, command: str) -> dict[str, Any]:
+def report(
+    holes: int, work: Path, command: str, variants: Variants | None = None
+) -> dict[str, Any]:
     all_holes = load_holes(work, holes)
-    return {
+    result: dict[str, Any] = {
         "command": command,
         "about": (
             "6-Card Golf simulation: see generator/sixcard/simulate.py; figures are "
@@ -265,7 +316,7 @@ def report(holes: int, work: Path, command: str) -> dict[str, Any]:
                 "decks": c.options.decks_for(c.players),
                 "deck_mean": round(float(c.options.deck_mean(c.players)), 4),
             }
-            for c in CONFIGURATIONS
+            for c in configurations(variants)
         },
         "players": list(PLAYERS),
         "face_down_value_pooled": {
@@ -274,6 +325,9 @@ def report(holes: int, work: Path, command: str) -> dict[str, Any]:
         },
         "figures": figures(all_holes),
     }
+    if variants:  # the committed figures (no variants) keep their shape
+        result["options"] = recorded(variants)
+    return result
 
 
 def committed_holes(path: Path = OUTPUT) -> int | None:
@@ -292,7 +346,9 @@ def committed_holes(path: Path = OUTPUT) -> int | None:
     return held
 
 
-def output_path(out: str | None, update_data: bool, holes: int) -> Path:
+def output_path(
+    out: str | None, update_data: bool, holes: int, variants: Variants | None = None
+) -> Path:
     """Where the figures go: ``--out`` (never the package's data), or with ``--update-data`` the
     committed file, if this run holds at least as many holes."""
     from generator.paths import in_package
@@ -301,6 +357,12 @@ def output_path(out: str | None, update_data: bool, holes: int) -> Path:
     if update_data:
         if out is not None:
             raise OptionsError("--update-data writes the committed figures; leave out --out")
+        if variants:
+            flags = " ".join(f"--{name.replace('_', '-')}" for name in recorded(variants))
+            raise OptionsError(
+                f"--update-data writes the committed figures of the configurations as they "
+                f"are; leave out {flags}, or write elsewhere with --out PATH"
+            )
         held = committed_holes()
         if held is not None and holes < held:
             raise OptionsError(
@@ -325,6 +387,7 @@ def main(
     work: str | None,
     command: str,
     update_data: bool = False,
+    variants: Variants | None = None,
 ) -> int:
     """Run (or continue) the simulation and write the figures; see the module."""
     from generator.sixcard.errors import OptionsError
@@ -332,7 +395,8 @@ def main(
     holes = DEFAULT_HOLES if holes is None else holes
     if holes < 2:
         raise OptionsError(f"--holes must be 2 or more, not {holes}")
-    path = output_path(out, update_data, holes)
+    path = output_path(out, update_data, holes, variants)
+    configurations(variants)  # refused before any work if a configuration cannot be played
     from generator.paths import in_package
 
     if work and in_package(Path(work)):
@@ -340,15 +404,16 @@ def main(
     jobs = jobs or os.cpu_count() or 1
     if jobs < 1:
         raise OptionsError(f"--jobs must be 1 or more, not {jobs}")
-    work_dir = Path(work) if work else WORK
+    work_dir = variant_folder(Path(work) if work else WORK, variants)
     started = time.monotonic()
-    run(holes, jobs, work_dir)
-    data = report(holes, work_dir, command)
+    run(holes, jobs, work_dir, variants=variants)
+    data = report(holes, work_dir, command, variants)
     path.parent.mkdir(parents=True, exist_ok=True)
     write_text_atomic(path, json.dumps(data, indent=1) + "\n")
     from generator.sixcard.evidence import TOURNAMENT, judge
 
-    if TOURNAMENT.exists():  # the tips and "about 6" are judged on the tournament's figures
+    # the page's claims are of the plain rules; the tips and "about 6" need the tournament's
+    if not variants and TOURNAMENT.exists():
         for verdict in judge(data):
             print(f"{verdict.claim}: {verdict.verdict}: {verdict.detail}")
     print(f"wrote {path} in {time.monotonic() - started:.1f} s")

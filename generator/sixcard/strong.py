@@ -51,7 +51,7 @@ from dataclasses import dataclass, replace
 
 from generator.sixcard.cards import JOKER, KING, Card
 from generator.sixcard.hole import Action, Hole, View
-from generator.sixcard.rules import KNOCK_PENALTY, Options
+from generator.sixcard.rules import KNOCK_PENALTY, Options, RowRule
 from generator.sixcard.scoring import score_grid
 
 RANK_CARDS: dict[int, Card] = {0: JOKER, **{rank: Card(rank, "S") for rank in range(1, 14)}}
@@ -110,7 +110,7 @@ def _column_points(options: Options, rows: int, ranks: tuple[int, ...]) -> int:
 @functools.cache
 def _plain_options(options: Options) -> Options:
     """The options as the player reckons columns: without the row rule."""
-    return replace(options, row_rule=False) if options.row_rule else options
+    return replace(options, row_rule=RowRule.NONE) if options.row_rule else options
 
 
 _POINTS: dict[tuple[Options, Habits], dict[tuple[int, ...], float]] = {}

@@ -19,7 +19,7 @@ from generator.bounded import load_yaml
 from generator.i18n.words import MOVE_DRAW, MOVE_REMOVE, PICTURE_AFTER, RULE_NAMES
 from generator.paths import PACKAGE
 from generator.patience import DealCode, Game, Rules, deal_for_number
-from generator.patience.cards import Card
+from generator.patience.cards import Card, parse_card
 from generator.patience.deal import Deal
 from generator.patience.game import Move
 from generator.patience.rules import SCORING, RuleSet, Variant
@@ -46,7 +46,7 @@ def _rule_set(name: str) -> RuleSet:
 
 
 def _move(data: dict[str, Any]) -> Move:
-    card = Card.from_str(data["card"])
+    card = parse_card(data["card"])
     return Move.draw(card) if data["action"] == "draw" else Move.remove(int(data["column"]), card)
 
 
@@ -69,7 +69,7 @@ def reference_moves() -> tuple[str, str, list[Move]]:
             moves.append(_move(item))
         else:  # "draw 8S" / "remove 5 9C"
             parts = str(item).split()
-            card = Card.from_str(parts[-1])
+            card = parse_card(parts[-1])
             moves.append(
                 Move.draw(card) if parts[0] == "draw" else Move.remove(int(parts[1]), card)
             )
@@ -159,14 +159,13 @@ def boards(page: Page) -> list[Board]:
         tableau, _, rest = body.partition('<g class="stock">')
         columns = []
         for part in tableau.split('<g class="column column-')[1:]:
-            columns.append(tuple(Card.from_str(m["card"]) for m in CARD_CLASS.finditer(part)))
+            columns.append(tuple(parse_card(m["card"]) for m in CARD_CLASS.finditer(part)))
         stock_text = re.search(r'class="count"[^>]*>([^<]*)<', rest)
         stock = int(stock_text.group(1)) if stock_text and stock_text.group(1).isdigit() else 0
         waste_part = rest.partition('<g class="waste">')[2]
         waste_match = CARD_CLASS.search(waste_part)
         marks = {
-            Card.from_str(m["card"]): frozenset(m["marks"].split())
-            for m in CARD_CLASS.finditer(body)
+            parse_card(m["card"]): frozenset(m["marks"].split()) for m in CARD_CLASS.finditer(body)
         }
         found.append(
             Board(
@@ -174,7 +173,7 @@ def boards(page: Page) -> list[Board]:
                 element_text(body, "title"),
                 tuple(columns),
                 stock,
-                Card.from_str(waste_match["card"]) if waste_match else None,
+                parse_card(waste_match["card"]) if waste_match else None,
                 marks,
                 element_text(body, "desc"),
                 attrs.get("aria-hidden") == "true",

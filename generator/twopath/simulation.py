@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from generator.paths import PACKAGE
-from generator.sixcard.cards import JOKER, JOKERS_PER_DECK, Card
+from generator.sixcard.cards import JOKER, JOKERS_PER_DECK, parse_card
 from generator.sixcard.simulate import CONFIGURATIONS, play_one
 
 DATA = PACKAGE / "data" / "sixcard_simulation.json"
@@ -38,7 +38,7 @@ def _line(text: str, needle: str) -> int:
 
 def deck_mean(options: object) -> Fraction:
     """The mean value of a card of one deck under ``options`` (Jokers or not)."""
-    deck = [Card.from_str(f"{r}{s}") for r in "A23456789TJQK" for s in "CDHS"]
+    deck = [parse_card(f"{r}{s}") for r in "A23456789TJQK" for s in "CDHS"]
     if getattr(options, "jokers", True):
         deck += [JOKER] * JOKERS_PER_DECK
     values = [options.value(card) for card in deck]  # type: ignore[attr-defined]

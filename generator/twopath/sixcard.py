@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from generator.sixcard.cards import Card
+from generator.sixcard.cards import Card, parse_card
 from generator.sixcard.hole import Hole
 from generator.sixcard.rules import DEFAULT_OPTIONS
 from generator.sixcard.scoring import score_grid
@@ -52,7 +52,7 @@ def sixcard_page(page: Page) -> Iterator[Finding]:
             shown = [
                 page.words.card(PatienceCard(c.rank, c.suit))
                 for _y, _x, code, marks in sorted(cards)
-                if "up" in marks and not (c := Card.from_str(code)).is_joker
+                if "up" in marks and not (c := parse_card(code)).is_joker
             ]
             ok = (
                 up == dealt_up
@@ -76,7 +76,7 @@ def sixcard_page(page: Page) -> Iterator[Finding]:
         columns_x = sorted({x for _, x, *_ in cards})
         grid: list[list[Card | None]] = [[None] * len(columns_x) for _ in rows_y]
         for y, x, card, _marks in cards:
-            grid[rows_y.index(y)][columns_x.index(x)] = Card.from_str(card)
+            grid[rows_y.index(y)][columns_x.index(x)] = parse_card(card)
         if any(card is None for row in grid for card in row):
             yield Finding(name, line, title, "the picture's grid has a gap", False)
             continue

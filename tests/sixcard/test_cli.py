@@ -34,7 +34,7 @@ def test_scores_every_good_line() -> None:
     assert [(a["score"], a["columns"]) for a in answers] == [
         (8, [0, 0, 8]),  # K K, 5 5, Joker + Q
         (23, [20, 3]),  # J + Q do not pair, A + 2
-        (18, [9, 5, 4]),  # 5 5 9, 5 9 9, 7 7 4
+        (60, [19, 23, 18]),  # 5 5 9, 5 9 9, 7 7 4: in a 3x3 grid only three alike cancel
     ]
 
 
@@ -45,6 +45,34 @@ def test_variant_flags() -> None:
     assert json.loads(run("score", "--wild-twos", stdin=jokers).stdout)["score"] == 1  # 0 - 2 + 3
     rows = line("5C 5D KH", "5H 3S QS")
     assert json.loads(run("score", "--row-rule", stdin=rows).stdout)["columns"] == [0, 3, 10]
+
+
+def test_layout_rules_and_the_new_flags() -> None:
+    def score(*flags: str, stdin: str) -> object:
+        result = run("score", *flags, stdin=stdin)
+        assert result.returncode == 0 and result.stderr == "", result.stderr
+        return json.loads(result.stdout)["columns"]
+
+    nine = line("5C 5D 7H", "5H 9S 7S", "9C 9D 4S")
+    assert score(stdin=nine) == [19, 23, 18]
+    assert score("--column-match", "three-alike", stdin=nine) == [19, 23, 18]
+    assert score("--column-match", "pairs", stdin=nine) == [9, 5, 4]
+    assert score("--column-match", "pairs", stdin=line("5C 9D", "5H 8S")) == [0, 17]
+    rows = line("5C 5D KH", "5H 3S QS")
+    assert score("--row-rule", "pairs", stdin=rows) == [0, 3, 10]
+    assert score("--row-rule", "whole-row", stdin=rows) == [0, 8, 10]
+    assert score("--row-rule", "none", stdin=rows) == [0, 8, 10]
+    whole = line("5C 5D", "5H 3S")
+    assert score("--row-rule", "whole-row", stdin=whole) == [0, 3]
+    assert score("--row-rule", "--column-match", "pairs", stdin=rows) == [0, 3, 10]
+
+
+def test_bad_flags_are_one_line() -> None:
+    for flags in (["--row-rule", "rows"], ["--column-match", "two"], ["--decks", "3"]):
+        result = run("score", *flags, stdin=line("KS 5D JK", "KH 5C QS"))
+        assert result.returncode == 2 and result.stdout == ""
+        assert len(result.stderr.splitlines()) == 1 and result.stderr.startswith("error: ")
+        assert "Traceback" not in result.stderr
 
 
 def test_bad_lines_are_named_and_the_others_answered() -> None:

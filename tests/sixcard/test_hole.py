@@ -57,6 +57,33 @@ def test_two_decks_for_five_players_or_by_choice() -> None:
     assert len(Hole(4, Options(jokers=False)).deck) == 52
 
 
+def test_nine_card_golf_turns_up_three_at_the_start_and_others_two() -> None:
+    # Published rules turn up three cards in 9-card golf; 4- and 6-card golf two.
+    for layout, players, up in [(Layout.SIX, 4, 2), (Layout.FOUR, 3, 2), (Layout.NINE, 3, 3)]:
+        hole = Hole(players, Options(layout=layout), seed=6)
+        assert [row.count(True) for row in hole.face_up] == [up] * players
+        peeked = Hole(players, Options(layout=layout, peek=True), seed=6)
+        assert not any(any(row) for row in peeked.face_up)
+        assert [len(known) for known in peeked.known] == [up] * players
+    chosen = Hole(3, Options(layout=Layout.NINE, face_up_at_start=2), seed=6)
+    assert [row.count(True) for row in chosen.face_up] == [2, 2, 2]
+    assert [row.count(True) for row in Hole(2, Options(face_up_at_start=0)).face_up] == [0, 0]
+    named = Hole(3, Options(layout=Layout.NINE), turned_up=[[(1, 1), (2, 2), (3, 3)]] * 3)
+    assert [i for i, up in enumerate(named.face_up[0]) if up] == [0, 4, 8]
+    with pytest.raises(OptionsError, match="turns up 3 different slots"):
+        Hole(3, Options(layout=Layout.NINE), turned_up=[[(1, 1), (3, 3)]] * 3)
+    with pytest.raises(OptionsError, match="turns up 3 different slots"):
+        Hole(3, Options(layout=Layout.NINE), turned_up=[[(1, 1), (1, 1), (3, 3)]] * 3)
+    for slots in ([(1, 1), (1, 2), (1, 3)], [(1, 1), (1, 1), (1, 2)]):
+        with pytest.raises(OptionsError, match="turns up 2 different slots"):
+            Hole(3, turned_up=[slots] * 3)
+    with pytest.raises(OptionsError, match="slots of 3 players"):
+        Hole(3, turned_up=[[(1, 1), (1, 2)]] * 2)
+    for bad in (-1, 6, True, "2"):
+        with pytest.raises(OptionsError, match="turns up 0 to 5 cards"):
+            Options(face_up_at_start=bad)  # type: ignore[arg-type]
+
+
 def test_bad_setups() -> None:
     with pytest.raises(OptionsError):
         Hole(7)
@@ -231,6 +258,6 @@ def test_two_players_swapping_forever_meet_the_turn_limit() -> None:
 
 
 def test_nine_card_hole_ends_with_nine_up() -> None:
-    hole = Hole(3, Options(layout=Layout.NINE), seed=1, turned_up=[[(1, 1), (3, 3)]] * 3)
+    hole = Hole(3, Options(layout=Layout.NINE), seed=1, turned_up=[[(1, 1), (2, 2), (3, 3)]] * 3)
     turn_up_all(hole, 1)
     assert hole.face_up[1].count(True) == 9 and hole.face_up[2].count(True) < 9

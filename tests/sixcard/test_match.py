@@ -59,3 +59,40 @@ def test_bad_matches() -> None:
     match.start_hole()
     with pytest.raises(OptionsError, match="not over"):
         match.start_hole()
+
+
+def test_the_match_is_over_once_its_last_hole_is_over() -> None:
+    match = Match(3, holes=2, seed="o")
+    first = play_hole(match.start_hole(), GreedyPlayer(), random.Random(2))
+    assert not match.is_over()
+    assert match.totals() == first.scores()  # a hole that is over counts at once
+    last = match.start_hole()  # records the first hole
+    assert match.results == [first.scores()] and not match.is_over()
+    play_hole(last, GreedyPlayer(), random.Random(3))
+    assert last.over and match.is_over()  # before finish_hole
+    expected = tuple(a + b for a, b in zip(first.scores(), last.scores(), strict=True))
+    assert match.totals() == expected
+    assert match.winners() == [s for s, t in enumerate(expected) if t == min(expected)]
+    with pytest.raises(OptionsError, match="over after 2 holes"):
+        match.start_hole()  # records the last hole, then refuses a third
+    assert match.results == [first.scores(), last.scores()] and match.current is None
+    assert match.is_over() and match.totals() == expected
+    with pytest.raises(OptionsError, match="no finished hole"):
+        match.finish_hole()
+
+
+def test_finish_hole_records_the_last_hole_once() -> None:
+    match = Match(3, holes=1, seed="f")
+    hole = play_hole(match.start_hole(), GreedyPlayer(), random.Random(4))
+    assert match.is_over() and match.results == []
+    match.finish_hole()
+    assert match.results == [hole.scores()] and match.totals() == hole.scores()
+    with pytest.raises(OptionsError, match="over after 1 holes"):
+        match.record((1, 2, 3))
+
+
+def test_a_hole_played_elsewhere_is_not_recorded_during_a_hole() -> None:
+    match = Match(3, holes=3)
+    match.start_hole()
+    with pytest.raises(OptionsError, match="being played"):
+        match.record((1, 2, 3))

@@ -12,6 +12,7 @@ from generator.sixcard import (
     CARD_VALUES,
     Action,
     Card,
+    ColumnMatch,
     Hole,
     JokerPair,
     Layout,
@@ -30,20 +31,23 @@ options_strategy = st.builds(
     joker_pair=st.sampled_from(list(JokerPair)),
     knock=st.booleans(),
     peek=st.booleans(),
+    column_match=st.sampled_from([None, *ColumnMatch]),
 )
 
 
 def independent_score(rows: tuple[tuple[Card, ...], ...], options: Options) -> int:
-    """Column by column, from the rules: cards of one rank in a column score 0, others
-    their points (Jokers keep -2 each when a Joker pair is worth -4)."""
+    """Column by column, from the rules: cards of one rank in a column score 0 (in a column
+    of three, only three alike unless column pairs are played), others their points
+    (Jokers keep -2 each when a Joker pair is worth -4)."""
     total = 0
+    alike = 2 if options.column_match is ColumnMatch.PAIRS else len(rows)
     for c in range(len(rows[0])):
         column = [row[c] for row in rows]
         for card in column:
             same = sum(1 for other in column if other.rank == card.rank)
             if card.rank == 0 and options.joker_pair is JokerPair.MINUS_FOUR:
                 total += -2
-            elif same >= 2:
+            elif same >= alike:
                 total += 0
             elif card.rank == 2 and options.wild_twos:
                 total += -2
@@ -112,7 +116,8 @@ def test_legal_play_conserves_the_deck_ends_and_gives_one_last_turn(
 def test_score_is_the_column_by_column_sum(
     layout: Layout, data: st.DataObject, wild: bool, pair: JokerPair
 ) -> None:
-    options = Options(layout=layout, wild_twos=wild, joker_pair=pair)
+    column_match = data.draw(st.sampled_from([None, *ColumnMatch]))
+    options = Options(layout=layout, wild_twos=wild, joker_pair=pair, column_match=column_match)
     deck = list(options.deck(5))
     picks = data.draw(st.permutations(range(len(deck))))[: layout.size]
     flat = [deck[i] for i in picks]

@@ -17,14 +17,17 @@ from generator.sixcard import (
     LONG_MATCH_HOLES,
     STANDARD_DECK_SIZE,
     Card,
+    ColumnMatch,
     GridError,
     JokerPair,
     Layout,
     Options,
     OptionsError,
+    RowRule,
     SixCardCardError,
     make_deck,
     paired_columns,
+    parse_card,
     score_grid,
 )
 
@@ -52,12 +55,36 @@ def test_decks() -> None:
     assert len(Options(double_deck=True, jokers=False).deck(3)) == 104
 
 
+def test_decks_as_an_option() -> None:
+    assert [Options(decks=1).decks_for(n) for n in range(2, 7)] == [1] * 5
+    assert [Options(decks=2).decks_for(n) for n in range(2, 7)] == [2] * 5
+    assert Options(double_deck=True, decks=2).decks_for(2) == 2
+    # One deck is enough for 5 or 6 players of 6-card golf: 6 x 6 + 2 = 38 <= 54.
+    Options(decks=1).check_players(5)
+    Options(decks=1).check_players(6)
+    Options(decks=1, jokers=False).check_players(6)
+    Options(layout=Layout.FOUR, decks=1).check_players(7)
+    Options(layout=Layout.NINE, decks=1).check_players(5)  # 45 + 2 <= 54
+    # Not for 6 players of 9-card golf: 54 dealt, 2 more needed.
+    with pytest.raises(OptionsError, match=r"^1 deck\(s\) of 54 cards are too few for 6 players"):
+        Options(layout=Layout.NINE, decks=1).check_players(6)
+    Options(layout=Layout.NINE, decks=1, jokers=False).check_players(5)  # 47 <= 52
+    with pytest.raises(OptionsError, match="52 cards are too few for 6 players"):
+        Options(layout=Layout.NINE, decks=1, jokers=False).check_players(6)
+    Options(layout=Layout.NINE).check_players(6)  # two decks by default from 5 players
+    for bad in (0, 3, True, "2"):
+        with pytest.raises(OptionsError, match="decks is 1 or 2"):
+            Options(decks=bad)  # type: ignore[arg-type]
+    with pytest.raises(OptionsError, match="double_deck"):
+        Options(double_deck=True, decks=1)
+
+
 def test_card_notation() -> None:
     assert str(Card.from_str("JK")) == "JK" and Card.from_str("JK").is_joker
     assert [str(Card.from_str(t)) for t in ("8S", "TC", "KH", "AD")] == ["8S", "TC", "KH", "AD"]
     for bad in ("1S", "JX", "", "KK", 5, None, "jk", "8SS"):
         with pytest.raises(SixCardCardError):
-            Card.from_str(bad)
+            parse_card(bad)
 
 
 def test_layouts_and_player_counts() -> None:
@@ -107,12 +134,29 @@ def test_wild_twos() -> None:
 
 
 def test_nine_card_columns() -> None:
-    # A pair in a three-card column scores 0, the third card its value: 5 5 9, 5 9 9, 7 7 4.
-    assert scored(grid("5C 5D 7H", "5H 9S 7S", "9C 9D 4S")) == (18, (9 + 0, 5 + 0, 4))
-    # Three alike score 0; three Jokers: 0 by the rule, -6 when Jokers keep their -2.
+    # By default (the published 9-card rule) only three alike cancel a column:
+    # 5 5 9 = 19, 5 9 9 = 23, 7 7 4 = 18.
+    g = grid("5C 5D 7H", "5H 9S 7S", "9C 9D 4S")
+    assert scored(g) == (60, (19, 23, 18))
+    assert scored(grid("7S KS AC", "7H KH AD", "9D KC AH")) == (23, (23, 0, 0))
+    # With column pairs a pair in a three-card column scores 0, the third card its value.
+    pairs = Options(layout=Layout.NINE, column_match=ColumnMatch.PAIRS)
+    assert scored(g, pairs) == (18, (9 + 0, 5 + 0, 4))
+    assert scored(g, Options(column_match=ColumnMatch.THREE_ALIKE)) == (60, (19, 23, 18))
+    # Three alike score 0 either way; three Jokers: 0 by the rule, -6 when Jokers keep their -2.
     three = grid("QC JK AC", "QD JK AD", "QH JK AH")
-    assert scored(three) == (0, (0, 0, 0))
-    assert scored(three, Options(joker_pair=JokerPair.MINUS_FOUR)) == (-6, (0, -6, 0))
+    for column_match in (None, ColumnMatch.PAIRS, ColumnMatch.THREE_ALIKE):
+        options = Options(layout=Layout.NINE, column_match=column_match)
+        assert scored(three, options) == (0, (0, 0, 0))
+        minus_four = Options(column_match=column_match, joker_pair=JokerPair.MINUS_FOUR)
+        assert scored(three, minus_four) == (-6, (0, -6, 0))
+    assert Options(layout=Layout.NINE).column_rule is ColumnMatch.THREE_ALIKE
+
+
+def test_two_row_columns_are_a_pair_whatever_the_column_match() -> None:
+    g = grid("5C 9D", "5H 8S")
+    for column_match in (None, ColumnMatch.PAIRS, ColumnMatch.THREE_ALIKE):
+        assert scored(g, Options(column_match=column_match)) == (17, (0, 17))
 
 
 def test_row_rule() -> None:
@@ -120,10 +164,22 @@ def test_row_rule() -> None:
     # Columns only: 5 5 pair 0; 5+3 = 8; K 0 + Q 10 = 10.
     assert scored(g) == (18, (0, 8, 10))
     # Row rule: 5C and 5D of the top row cancel too; 5C, cancelled twice, is still just 0.
-    assert scored(g, Options(row_rule=True)) == (13, (0, 3, 10))
+    assert scored(g, Options(row_rule=RowRule.PAIRS)) == (13, (0, 3, 10))
+    assert Options(row_rule=True) == Options(row_rule=RowRule.PAIRS)  # the older form
+    assert Options(row_rule=False).row_rule is RowRule.NONE and not RowRule.NONE
+    # The whole-row rule: two 5s of a row of three do not cancel.
+    assert scored(g, Options(row_rule=RowRule.WHOLE_ROW)) == (18, (0, 8, 10))
+    assert scored(grid("5C 5D", "5H 3S"), Options(row_rule=RowRule.WHOLE_ROW)) == (3, (0, 3))
     # A row of three alike in 9-card golf cancels whole.
     g9 = grid("8C 8D 8H", "AC 2C 3C", "4C 6C 7C")
     assert scored(g9, Options(row_rule=True)) == (1 + 4 + 2 + 6 + 3 + 7, (5, 8, 10))
+    assert scored(g9, Options(row_rule=RowRule.WHOLE_ROW)) == (1 + 4 + 2 + 6 + 3 + 7, (5, 8, 10))
+    # Two alike in a row of three: the pairs rule cancels them, the whole-row rule does not.
+    g9 = grid("8C 8D AH", "AC 2C 3C", "4C 6C 7C")
+    assert scored(g9, Options(row_rule=RowRule.PAIRS)) == (1 + 1 + 4 + 2 + 6 + 3 + 7, (5, 8, 11))
+    assert scored(g9, Options(row_rule=RowRule.WHOLE_ROW)) == (40, (13, 16, 11))
+    with pytest.raises(OptionsError, match="row_rule"):
+        Options(row_rule="pairs")  # type: ignore[arg-type]
 
 
 def test_bad_grids() -> None:

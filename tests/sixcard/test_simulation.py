@@ -9,10 +9,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from generator.sixcard import Action, Hole, Options
+from generator.sixcard import Action, ColumnMatch, Hole, Layout, Options, RowRule
 from generator.sixcard.evidence import DATA, compare, judge, load
 from generator.sixcard.players import GreedyPlayer, RandomPlayer, estimate, play_hole
-from generator.sixcard.simulate import CONFIGURATIONS, mean_figure, ratio_figure
+from generator.sixcard.simulate import (
+    CONFIGURATIONS,
+    configurations,
+    mean_figure,
+    play_one,
+    ratio_figure,
+)
 from generator.sixcard.tournament import TIPS
 
 from .helpers import cards, grid, hole_with
@@ -44,6 +50,14 @@ def test_greedy_values_a_grid_by_the_scoring_rule() -> None:
     g = cards("9S", "KS", "QD", "9H", "3C", "5D")
     assert estimate(g, 2, 3, Options(), mean) == 0 + 3 + 15
     assert estimate([*g[:3], None, None, None], 2, 3, Options(), mean) == 19 + 3 * mean
+    # A 3x3 grid by its column rule: two 7s and a 9 score 23, or 9 when pairs cancel.
+    nine = [c for row in grid("7S KS AC", "7H KH AD", "9D KC AH") for c in row]
+    assert estimate(nine, 3, 3, Options(layout=Layout.NINE), mean) == 23
+    pairs = Options(layout=Layout.NINE, column_match=ColumnMatch.PAIRS)
+    assert estimate(nine, 3, 3, pairs, mean) == 9
+    unknown = [*nine[:6], None, *nine[7:]]
+    assert estimate(unknown, 3, 3, pairs, mean) == mean
+    assert estimate(unknown, 3, 3, Options(layout=Layout.NINE), mean) == 14 + mean
 
 
 def test_the_greedy_player_beats_the_random_one() -> None:
@@ -159,3 +173,50 @@ def test_the_command_resumes_and_gives_the_same_figures(tmp_path: Path) -> None:
     second = subprocess.run(args, capture_output=True, text=True)
     assert second.returncode == 0 and "27/30 holes already saved" in second.stderr
     assert json.loads(out.read_text())["figures"] == data["figures"]
+
+
+def test_variant_options_apply_to_every_configuration(tmp_path: Path) -> None:
+    out, work = tmp_path / "sim.json", tmp_path / "work"
+    args = [sys.executable, "-m", "generator", "six-card", "simulate", "--holes", "2"]
+    args += ["--jobs", "1", "--out", str(out), "--work", str(work)]
+    flags = ["--row-rule", "--knock", "--decks", "1", "--column-match", "pairs"]
+    done = subprocess.run([*args, *flags], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(out.read_text())
+    assert data["options"] == {
+        "column_match": "pairs",
+        "decks": 1,
+        "knock": True,
+        "row_rule": "pairs",
+    }
+    assert data["command"].endswith(" ".join(flags))
+    assert {c["decks"] for c in data["configurations"].values()} == {1}
+    assert [p.name for p in work.iterdir()] == [
+        "column_match=pairs,decks=1,knock=True,row_rule=pairs"
+    ]
+    variant = configurations({"knock": True, "decks": 1})
+    assert all(c.options.knock and c.options.decks_for(c.players) == 1 for c in variant)
+    # The figures are those of the variant: its holes played again give them.
+    played = configurations(
+        {"row_rule": RowRule.PAIRS, "knock": True, "decks": 1, "column_match": ColumnMatch.PAIRS}
+    )
+    for config in played:
+        scores = [play_one(config, "greedy", i) for i in (0, 1)]
+        mean = sum(r[0] / r[1] for r in scores) / 2
+        assert data["figures"][config.name]["greedy"]["hole_score"]["mean"] == round(mean, 4)
+
+
+def test_variant_options_are_refused_for_the_committed_data(tmp_path: Path) -> None:
+    args = [sys.executable, "-m", "generator", "six-card", "simulate", "--holes", "2"]
+    for flags, message in [
+        (["--update-data", "--knock"], "leave out --knock"),
+        (
+            ["--wild-twos", "--out", str(tmp_path / "o.json"), "--row-rule", "rows"],
+            "invalid choice",
+        ),
+        (["--decks", "3", "--out", str(tmp_path / "o.json")], "invalid choice"),
+    ]:
+        result = subprocess.run([*args, *flags], capture_output=True, text=True)
+        assert result.returncode != 0 and message in result.stderr, result.stderr
+        assert len(result.stderr.splitlines()) == 1 and "Traceback" not in result.stderr
+    assert not (tmp_path / "o.json").exists()
