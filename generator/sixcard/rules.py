@@ -67,8 +67,9 @@ KNOCK_PENALTY = 10
 FACE_UP_AT_START = 2
 """Cards each player turns up (or, peeking, looks at) at the start of a 4- or 6-card hole."""
 NINE_CARD_FACE_UP_AT_START = 3
-"""Cards each player turns up at the start of a 9-card hole: published rules of 9-card
-golf turn up three (of the nine)."""
+"""Cards each player turns up at the start of a 9-card hole: published rules of 9-Card Golf
+turn up three of the nine (the Heuchert family rules, http://9cardgolf.ironsheep.biz/
+family-rules.html: "each player turns any three of their layout cards face-up")."""
 HOLES = 9
 """Holes in a match by default."""
 LONG_MATCH_HOLES = 18
@@ -130,9 +131,10 @@ class ColumnMatch(enum.Enum):
     is the whole column, and both values score it alike.
 
     - ``THREE_ALIKE`` (the 9-card default): only three cards of one rank cancel the column;
-      two alike and another card all score their points. This is the published rule (for
-      instance Pagat, https://www.pagat.com/draw/golf.html: in 9-card golf three of a kind
-      in a column cancel).
+      two alike and another card all score their points. This is the rule published
+      descriptions of 9-Card Golf give, for instance the Heuchert family rules
+      (http://9cardgolf.ironsheep.biz/family-rules.html) and potatoplayer.com's ("make all
+      3 cards in a column the same rank and they're removed").
     - ``PAIRS``: any two cards of one rank in the column score 0, the third card its points.
     """
 

@@ -7,8 +7,8 @@ except that cards of the same RANK in one column cancel: they score 0 together
 The project's choices, where the page leaves a case open:
 
 - **9-Card Golf** (three cards a column): by default only three alike cancel a
-  column, as published rules have it (for instance Pagat's 9-card golf,
-  https://www.pagat.com/draw/golf.html); two alike and another card score their
+  column, as published rules have it (see :class:`ColumnMatch`); two alike and another
+  card score their
   points (two 7s and a 9: 23). With :attr:`ColumnMatch.PAIRS` a pair inside the
   column scores 0 and the third card its points (two 7s and a 9: 9).
 - **Joker pair -4** (:attr:`JokerPair.MINUS_FOUR`): Jokers never cancel, they keep
