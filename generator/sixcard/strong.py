@@ -131,6 +131,10 @@ class Reckoning:
         self.opponents: dict[int | None, list[tuple[float, float]]] = {}
         """Each opponent's expected score after its last turn and its spread, by the rank
         left on the discard pile."""
+        self.giving: dict[int, float] = {}
+        """What a rank left on the discard pile is worth to the next player."""
+        self.next_stock: float | None = None
+        """The next player's expected gain from a stock card."""
         self.mean = sum(self.value(rank) * p for rank, p in self.odds)
         self.variance = sum((self.value(rank) - self.mean) ** 2 * p for rank, p in self.odds)
 
@@ -369,19 +373,16 @@ class StrongPlayer:
         stock card, so worth nothing more)."""
         if left is None:
             return 0.0
-        key = ("giving", left)
-        cached = reckoning.cache.get(key)  # type: ignore[call-overload]
+        cached = reckoning.giving.get(left)
         if cached is not None:
             return cached
         nxt = grids[(view.seat + 1) % len(grids)]
-        stock_key = ("stock", None)
-        stock = reckoning.cache.get(stock_key)  # type: ignore[call-overload]
-        if stock is None:
-            stock = self._last_turn_gain(reckoning, nxt, None)
-            reckoning.cache[stock_key] = stock  # type: ignore[index]
+        if reckoning.next_stock is None:
+            reckoning.next_stock = self._last_turn_gain(reckoning, nxt, None)
+        stock = reckoning.next_stock
         taking = min(nxt.change(reckoning, slot, left) for slot in range(len(nxt.ranks)))
         value = max(0.0, stock - taking) / (len(grids) - 1)
-        reckoning.cache[key] = value  # type: ignore[index]
+        reckoning.giving[left] = value
         return value
 
     def _hard_to_beat(
