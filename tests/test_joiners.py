@@ -72,7 +72,7 @@ def test_a_grids_text_alternative_is_joined_by_the_catalog(pages: dict[str, str]
         assert re.match(r"Rij 1: [^;]*?⟨list⟩.*?⟨parts⟩rij 2: .*?⟨end⟩", text), text
     scored = [a for a in grids if "Kolomscores" in a]
     assert scored and all(
-        re.search(r"⟨end⟩⟨sentences⟩Kolomscores: -?\d+(⟨list⟩-?\d+)+\.", a) for a in scored
+        re.search(r"⟨end⟩⟨sentences⟩Kolomscores: −?\d+(⟨list⟩−?\d+)+\.", a) for a in scored
     )
     runs = [a for a in _alternatives(page) if "⟨list⟩" in a and not a.startswith("Rij")]
     assert runs  # the small card pictures in a sentence: their cards' names

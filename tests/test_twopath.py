@@ -108,7 +108,7 @@ def test_the_won_game_with_a_move_the_engine_refuses(rendered: Rendered) -> None
 
 def test_grid_scores_in_reverse(rendered: Rendered) -> None:
     # the scored grid's first and last column scores trade places
-    found = problems_after(rendered, "nl", "six-card-golf", swapped(">0</text>", ">-2</text>"))
+    found = problems_after(rendered, "nl", "six-card-golf", swapped(">0</text>", ">−2</text>"))
     assert any("columns score 0, 6, -2 in the engine" in p for p in found), found
 
 

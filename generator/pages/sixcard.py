@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.bounded import load_yaml
+from generator.i18n.numerals import signed
 from generator.pages.claims import ClaimError
 from generator.sixcard.cards import (
     ACE,
@@ -58,11 +59,6 @@ class Values:
     queen: int
     king: int
     joker: int
-
-
-def signed(value: int) -> str:
-    """A penalty or a value as the page writes it next to its opposite: ``+10``, ``-2``."""
-    return f"+{value}" if value > 0 else str(value)
 
 
 def page_data() -> dict[str, Any]:

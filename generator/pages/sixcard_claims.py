@@ -94,8 +94,7 @@ S = {
         "Get the lowest total score over the agreed number of holes (usually %(holes)s, like a "
         "round of golf). In each hole you lower the total of your %(size)s-card grid by "
         "replacing high cards with lower ones and by pairing cards of equal rank in the same "
-        "column (where they cancel out). Negative scores (from Jokers and Kings) are the holy "
-        "grail."
+        "column (where they cancel out). Negative scores (from Jokers) are the holy grail."
     ),
     "deal": ("Deal %(size)s cards face down to each player, one at a time, clockwise."),
     "lay_out": (
@@ -140,9 +139,9 @@ S = {
         " and works out the score of the hole."
     ),
     "ender": (
-        "The player who went out normally gets no bonus or penalty; in the optional ‘knock’ "
-        "variant, however, they get %(penalty)s penalty points if they do not have the lowest "
-        "score of the hole."
+        "Under the standard rules the player who ended the hole gets no bonus or penalty; in the "
+        "optional ‘knock’ variant, however, they get %(penalty)s penalty points if they do not "
+        "have the lowest score of the hole."
     ),
     "score_columns": (
         "For each column of your grid (the card in the top row and the card in the bottom row),"
@@ -176,7 +175,7 @@ S = {
         "cards. A longer, richer version for %(min)s-%(max)s players."
     ),
     "peek": (
-        "Peek version (%(four)s cards): at the start of the hole players secretly look at "
+        "Peek variant (%(four)s cards): at the start of the hole players secretly look at "
         "%(up)s cards of their grid (instead of turning them up)."
     ),
     "cut": "Shuffle the deck (or both decks). The player to the dealer's right cuts.",
@@ -222,7 +221,7 @@ S = {
         "at %(pair_of_jokers)s). Always take a Joker from the discard pile."
     ),
     "tip_high": (
-        "Replace high cards first. A %(ten)s or a picture card in your grid is %(ten_value)s "
+        "Replace high cards first. A %(ten)s, Jack or Queen in your grid is %(ten_value)s "
         "points of dead weight unless you can pair it."
     ),
     "tip_unknown": (

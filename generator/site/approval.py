@@ -27,6 +27,7 @@ from typing import Any
 
 from generator.atomic import write_text_atomic
 from generator.i18n.catalogs import ROOT, Language
+from generator.i18n.numerals import minus_signs
 from generator.patience import GolfError
 from generator.site.pagetext import markdown_text, without_pictures
 
@@ -347,16 +348,22 @@ def _seed_differences(language: Language, page: str, text: str) -> tuple[str, li
 
 def seed_text(seed: str) -> str:
     """A seed page as the page text reads: blank lines dropped, ``• `` bullets as ``- ``,
-    and the runs of card symbols removed that the page shows as card pictures
+    the runs of card symbols removed that the page shows as card pictures
     (the seed's ``Joker = -2.A♠K♠Q♠J♠``: the page has pictures there, whose text
-    alternative is the approved texts' business)."""
+    alternative is the approved texts' business), and a number's sign typed as a
+    hyphen-minus (003's ``Joker=-2``) read as the minus sign every page writes
+    (:mod:`generator.i18n.numerals`; the patience seeds write ``−10`` so).
+
+    >>> seed_text("• Heer=0, Joker=-2.A♠K♠\\n\\n2-9, 5-6 spelers")
+    '- Heer=0, Joker=−2.\\n2-9, 5-6 spelers\\n'
+    """
     lines = []
     for line in seed.splitlines():
         if not line.strip():
             continue
         line = re.sub(r"^• ", "- ", line)
         line = re.sub(r"(?<=\.)(?:[AKQJT2-9][♠♣♥♦]){2,}$", "", line)
-        lines.append(line)
+        lines.append(minus_signs(line))
     return "\n".join(lines) + "\n"
 
 

@@ -43,6 +43,7 @@ from generator.i18n.words import (
 )
 from generator.site.mdtext import Text
 from generator.site.numbers import Numbers
+from generator.site.pictures import spaced
 
 LABEL_W = 230
 """The width of the rows' labels, left of the bars."""
@@ -154,7 +155,7 @@ def bar_chart(
         y = TOP + plot_h + AXIS_H + LEGEND_H / 2
         ET.SubElement(legend, "path", {"d": _diamond(_x(0) + 6, y), "class": "published"})
         _text(legend, marker_label, _x(0) + 18, y + 5, "label", "start")
-    return ET.tostring(svg, encoding="unicode")
+    return ET.tostring(spaced(svg), encoding="unicode")
 
 
 COLUMN_W = 360
@@ -264,7 +265,7 @@ def column_chart(
                 "value",
                 "end" if end else "start",
             )
-    return ET.tostring(svg, encoding="unicode")
+    return ET.tostring(spaced(svg), encoding="unicode")
 
 
 def _diamond(x: float, y: float, r: float = 6) -> str:

@@ -26,6 +26,8 @@ from typing import Protocol
 
 from markupsafe import Markup, escape
 
+from generator.i18n.numerals import integer
+
 
 class _Translations(Protocol):
     def gettext(self, message: str) -> str: ...
@@ -121,8 +123,10 @@ class Text(str):
 
 
 def _as_value(value: object) -> object:
-    if isinstance(value, Markup | int | float):
+    if isinstance(value, Markup):
         return value
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return Markup(integer(value))  # digits and the minus sign: nothing to escape
     return Text(str(value))
 
 
@@ -131,10 +135,13 @@ def format_text(sentence: str, values: Mapping[str, object]) -> Markup:
 
     The sentence and every value are escaped (numbers and the generator's own
     :class:`~markupsafe.Markup` excepted), then the start of the result is
-    escaped once more, since a value may be what starts the block.
+    escaped once more, since a value may be what starts the block. A negative
+    number gets the minus sign (:mod:`generator.i18n.numerals`).
 
     >>> format_text("%(n)s. %(card_name)s", {"n": 3, "card_name": "# x"})
     Markup('3\\\\. \\\\# x')
+    >>> format_text("Joker=%(joker)s", {"joker": -2})
+    Markup('Joker=−2')
     """
     escaped = Markup(_markdown_pattern(sentence)) % {k: _as_value(v) for k, v in values.items()}
     return Markup(_BLOCK_START.sub(_escape_block_start, str(escaped), count=1))

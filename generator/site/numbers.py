@@ -2,8 +2,8 @@
 
 >>> Numbers("nl").percent(0.2634), Numbers("en").percent(0.2634), Numbers("de").percent(0.2634)
 ('26,3%', '26.3%', '26,3\\xa0%')
->>> Numbers("de").number(100000), Numbers("en").number(100000)
-('100.000', '100,000')
+>>> Numbers("de").number(100000), Numbers("en").number(100000), Numbers("nl").number(-10)
+('100.000', '100,000', '−10')
 >>> Numbers("nl").interval(0.25, 0.275)
 '25,0%–27,5%'
 >>> Numbers("de").date(datetime.date(2026, 11, 30)), Numbers("nl").span(1, 100000)
@@ -18,6 +18,7 @@ from babel.core import Locale, UnknownLocaleError
 from babel.dates import format_date
 from babel.numbers import format_decimal, format_percent
 
+from generator.i18n.numerals import integer
 from generator.patience import GolfError
 
 DECIMALS = 1
@@ -40,8 +41,9 @@ class Numbers:
         self.whole_pattern = whole
 
     def number(self, value: int) -> str:
-        """A whole number with the language's grouping: ``100,000``, ``100.000``."""
-        return format_decimal(value, locale=self.locale)
+        """A whole number with the language's grouping: ``100,000``, ``100.000``, ``−10``
+        (the minus sign, :mod:`generator.i18n.numerals`, not Babel's hyphen-minus)."""
+        return integer(value, lambda digits: format_decimal(digits, locale=self.locale))
 
     def percent(self, share: float) -> str:
         """A share (0..1) as a percentage with one decimal: ``26.3%``, ``26,3 %``."""
@@ -53,7 +55,9 @@ class Numbers:
 
     def points(self, share: float) -> str:
         """A difference of shares in percentage points, with one decimal: ``19.4``, ``19,4``."""
-        return format_decimal(share * 100, format="#,##0.0", locale=self.locale)
+        return integer(
+            share * 100, lambda digits: format_decimal(digits, format="#,##0.0", locale=self.locale)
+        )
 
     def date(self, day: datetime.date) -> str:
         """A date as the language writes it in a sentence: ``30 November 2026``, ``30. November 2026``."""

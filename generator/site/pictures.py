@@ -44,6 +44,30 @@ SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 Highlights = Mapping[Card, str]
 """Cards to highlight, with the class saying why: refused, blocked, move, target."""
 
+TEXTS = frozenset({"title", "desc", "text"})
+"""The elements of a picture that hold text."""
+
+
+def spaced(svg: ET.Element) -> ET.Element:
+    """``svg`` with a space before its first element and after each element that holds text.
+
+    A search index (Material's, Zensical's) keeps a picture's text and none of its tags, and
+    puts nothing where one element ends and the next begins: without these spaces the
+    picture's title reaches the index glued to the sentence before it and each card's corner
+    to the next (``Joker = -2.ace of spades, king of spadesA♠K♠``). Outside a ``<text>``, an
+    SVG draws no text, and a picture that is an image (``role="img"``) is read by its title
+    and description alone: it looks and sounds the same.
+
+    >>> ET.tostring(spaced(ET.fromstring("<svg><title>T</title><g><text>A♠</text></g></svg>")),
+    ...             encoding="unicode")
+    '<svg> <title>T</title> <g><text>A♠</text> </g></svg>'
+    """
+    svg.text = " "
+    for element in svg.iter():
+        if element.tag.rpartition("}")[2] in TEXTS:
+            element.tail = " "
+    return svg
+
 
 def _card(parent: ET.Element, card: Card, x: int, y: int, label: str, classes: list[str]) -> None:
     colour = "red" if card.suit in RED_SUITS else "black"  # a Joker (no suit) is black
@@ -198,7 +222,7 @@ def board(
         classes = ["top"] + ([highlights[top]] if top in highlights else [])
         _card(waste, top, waste_x, piles_y, label(top), classes)
     _caption(waste, waste_label, waste_x + CARD_W + 6, piles_y)
-    return ET.tostring(svg, encoding="unicode")
+    return ET.tostring(spaced(svg), encoding="unicode")
 
 
 def card_sheet(cards: tuple[Card, ...], *, label: Callable[[Card], str], title: str) -> str:
@@ -218,4 +242,4 @@ def card_sheet(cards: tuple[Card, ...], *, label: Callable[[Card], str], title: 
     ET.SubElement(svg, "title").text = title
     for card in cards:
         _card(svg, card, 0, 0, label(card), [])
-    return ET.tostring(svg, encoding="unicode")
+    return ET.tostring(spaced(svg), encoding="unicode")

@@ -16,6 +16,7 @@ import jinja2
 from markupsafe import Markup, escape
 
 from generator.i18n.catalogs import ROOT, Language, translations
+from generator.i18n.numerals import integer, signed
 from generator.i18n.words import (
     COLUMN_SCORES,
     FACE_DOWN,
@@ -80,18 +81,8 @@ def page_facts() -> Facts:
     }
 
 
-MINUS = "\u2212"
-
-
 class TemplateError(GolfError):
     """A template failed to load or render; the message starts with ``file:line:``."""
-
-
-def signed(value: int) -> str:
-    """Points as the score table shows them: ``+10``, ``0``, ``−10`` (a true minus sign)."""
-    if value > 0:
-        return f"+{value}"
-    return f"{MINUS}{-value}" if value < 0 else "0"
 
 
 def _as_text(helper: Callable[..., str]) -> Callable[..., Text]:
@@ -268,7 +259,7 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
             "jacks_apart": (GRID_JACKS_APART, example.score.score if example.score else 0),
         }
         message, count = titles[name]
-        title = t.ngettext(*message, count) % {"count": count}
+        title = t.ngettext(*message, count) % {"count": integer(count)}
         rows: list[str] = []
         for r, row in enumerate(example.cards):
             cards = words.join(
@@ -287,7 +278,7 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
                 column = [row[c] for row in example.cards]
                 if len({card.rank for card in column}) < len(column):
                     highlights.update({(r, c): "pair" for r in range(len(column))})
-            scores = words.join("list", (str(score) for score in example.score.columns))
+            scores = words.join("list", (integer(score) for score in example.score.columns))
             desc = words.join("sentences", [desc, t.gettext(COLUMN_SCORES) % {"scores": scores}])
         svg = sixcard_pictures.grid_picture(
             example.cards,
@@ -298,7 +289,7 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
             face_up=example.face_up,
             highlights=highlights,
             scores=example.score.columns if example.score else None,
-            score_label=str,
+            score_label=integer,
         )
         return Markup(f'<figure class="golf-figure six-figure">{svg}</figure>')
 

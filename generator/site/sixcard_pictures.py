@@ -43,6 +43,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Collection, Mapping, Sequence
 
 from generator.site.mdtext import one_line
+from generator.site.pictures import spaced
 from generator.sixcard.cards import Card
 from generator.sixcard.errors import GridError, SixCardError
 from generator.sixcard.scoring import grid_layout
@@ -218,7 +219,7 @@ def _back(parent: ET.Element, x: int, y: int) -> None:
 
 
 def _output(svg: ET.Element) -> str:
-    return ET.tostring(svg, encoding="unicode").translate(_MARKDOWN_INERT)
+    return ET.tostring(spaced(svg), encoding="unicode").translate(_MARKDOWN_INERT)
 
 
 def card_run(
