@@ -232,10 +232,10 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
 
     def card_run(cards: Sequence[SixCard]) -> Markup:
         """Small card pictures inside a sentence; their text alternative is the cards' names."""
-        names = words.join("list", (words.card(_named(card)) for card in cards))
+        names = words.join("list", (words.card(card) for card in cards))
         svg = sixcard_pictures.card_run(
             cards,
-            label=lambda card: words.short(_named(card)),
+            label=lambda card: words.short(card),
             title=names,
             desc="",
             ident="run-" + "-".join(str(card) for card in cards),
@@ -245,10 +245,10 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
     env.globals["card_run"] = card_run
 
     def six_name(card: SixCard) -> str:
-        return t.gettext(JOKER_NAME) if card.is_joker else words.card(_named(card))
+        return t.gettext(JOKER_NAME) if card.is_joker else words.card(card)
 
     def six_label(card: SixCard) -> str:
-        return t.gettext(JOKER_NAME) if card.is_joker else words.short(_named(card))
+        return t.gettext(JOKER_NAME) if card.is_joker else words.short(card)
 
     def grid_figure(name: str, example: GridExample) -> Markup:
         """A picture of a grid of the 6-Card Golf page, its text alternative in words."""
@@ -319,11 +319,6 @@ def raw_html(value: object) -> Markup:
     if isinstance(value, Markup):
         return Markup(re.sub(r"\\(.)", r"\1", str(value)))
     return escape(str(value))
-
-
-def _named(card: SixCard) -> Card:
-    """A 6-Card Golf card as the words name it (the cards of a run are never Jokers)."""
-    return Card(card.rank, card.suit)
 
 
 def _translated_ids(t: Translations) -> set[object] | None:

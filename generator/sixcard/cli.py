@@ -26,7 +26,7 @@ most 1 MiB, nesting at most 64 deep, ...) are :mod:`generator.jsonlines`'s.
 ``python -m generator six-card simulate [--holes N] [--jobs J] [--out PATH | --update-data]
 [variant options]``: see :mod:`generator.sixcard.simulate`. The variant options
 (``--row-rule``, ``--column-match``, ``--wild-twos``, ``--joker-pair``, ``--knock``,
-``--peek``, ``--decks``) apply on top of every configuration simulated.
+``--peek``, ``--decks``, ``--face-up-at-start``) apply on top of every configuration simulated.
 
 ``python -m generator six-card tournament [--deals N] [--jobs J] [--out PATH | --update-data]``:
 see :mod:`generator.sixcard.tournament`.
@@ -86,6 +86,13 @@ def add_commands(commands: Any) -> None:
     variants.add_argument("--peek", action="store_true", help="look at the start cards")
     variants.add_argument(
         "--decks", type=int, choices=(1, 2), default=None, help="decks (default: 2 from 5 players)"
+    )
+    variants.add_argument(
+        "--face-up-at-start",
+        type=int,
+        default=None,
+        metavar="N",
+        help="cards each player turns up at the start (default: 3 in 9-card golf, else 2)",
     )
     tournament = sub.add_parser(
         "tournament",
@@ -204,4 +211,6 @@ def variant_options(args: argparse.Namespace) -> dict[str, Any]:
             given[flag] = True
     if args.decks is not None:
         given["decks"] = args.decks
+    if args.face_up_at_start is not None:
+        given["face_up_at_start"] = args.face_up_at_start
     return given

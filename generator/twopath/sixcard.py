@@ -47,10 +47,8 @@ def sixcard_page(page: Page) -> Iterator[Finding]:
             dealt_up = sum(start.face_up[start.current])
             rows_said = sorted({y for y, *_ in cards})
             title_numbers = page.numbers(title)
-            from generator.patience.cards import Card as PatienceCard
-
             shown = [
-                page.words.card(PatienceCard(c.rank, c.suit))
+                page.words.card(c)
                 for _y, _x, code, marks in sorted(cards)
                 if "up" in marks and not (c := parse_card(code)).is_joker
             ]

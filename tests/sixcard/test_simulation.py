@@ -180,26 +180,35 @@ def test_variant_options_apply_to_every_configuration(tmp_path: Path) -> None:
     args = [sys.executable, "-m", "generator", "six-card", "simulate", "--holes", "2"]
     args += ["--jobs", "1", "--out", str(out), "--work", str(work)]
     flags = ["--row-rule", "--knock", "--decks", "1", "--column-match", "pairs"]
+    flags += ["--face-up-at-start", "1"]
     done = subprocess.run([*args, *flags], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     data = json.loads(out.read_text())
     assert data["options"] == {
         "column_match": "pairs",
         "decks": 1,
+        "face_up_at_start": 1,
         "knock": True,
         "row_rule": "pairs",
     }
     assert data["command"].endswith(" ".join(flags))
     assert {c["decks"] for c in data["configurations"].values()} == {1}
     assert [p.name for p in work.iterdir()] == [
-        "column_match=pairs,decks=1,knock=True,row_rule=pairs"
+        "column_match=pairs,decks=1,face_up_at_start=1,knock=True,row_rule=pairs"
     ]
     variant = configurations({"knock": True, "decks": 1})
     assert all(c.options.knock and c.options.decks_for(c.players) == 1 for c in variant)
     # The figures are those of the variant: its holes played again give them.
     played = configurations(
-        {"row_rule": RowRule.PAIRS, "knock": True, "decks": 1, "column_match": ColumnMatch.PAIRS}
+        {
+            "row_rule": RowRule.PAIRS,
+            "knock": True,
+            "decks": 1,
+            "column_match": ColumnMatch.PAIRS,
+            "face_up_at_start": 1,
+        }
     )
+    assert all(c.options.start_cards == 1 for c in played)
     for config in played:
         scores = [play_one(config, "greedy", i) for i in (0, 1)]
         mean = sum(r[0] / r[1] for r in scores) / 2
@@ -215,6 +224,10 @@ def test_variant_options_are_refused_for_the_committed_data(tmp_path: Path) -> N
             "invalid choice",
         ),
         (["--decks", "3", "--out", str(tmp_path / "o.json")], "invalid choice"),
+        (
+            ["--face-up-at-start", "5", "--out", str(tmp_path / "o.json")],
+            "4-card golf turns up 0 to 3 cards at the start, not 5",
+        ),
     ]:
         result = subprocess.run([*args, *flags], capture_output=True, text=True)
         assert result.returncode != 0 and message in result.stderr, result.stderr
