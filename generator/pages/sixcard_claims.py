@@ -45,11 +45,11 @@ INDEX = (
 
 S = {
     "intro": (
-        "Golf is a modern North American card game in which the lowest score wins, played over "
-        "%(holes)s holes (rounds). Each player has a grid of face-down cards (usually %(size)s "
-        "cards in a %(rows)sx%(columns)s grid), replacing high cards with lower ones and "
-        "pairing cards of equal rank in the same column so that they cancel out to zero. Kings "
-        "are %(king)s; Jokers are %(joker)s."
+        "Golf is a modern North American card game in which the lowest score wins, played "
+        "over %(holes)s holes (rounds). Each player has a grid of face-down cards (usually "
+        "%(size)s cards in a %(rows)sx%(columns)s grid) and tries to replace high cards with "
+        "lower ones and to pair cards of equal rank in the same column so that they cancel "
+        "out to zero. Kings are %(king)s; Jokers are %(joker)s."
     ),
     "summary": (
         "Golf is a modern North American card game that takes its name from the sport, whose "
@@ -166,13 +166,13 @@ S = {
     ),
     "four_card": (
         "%(four)s-Card Golf (Polish Polka / Polish Poker): %(four)s cards in a "
-        "%(rows)sx%(columns)s grid. Quicker rounds; fewer chances to cancel. %(min)s-%(max)s "
-        "players."
+        "%(rows)sx%(columns)s grid. Quicker rounds; fewer chances for column pairs. %(min)s "
+        "to %(max)s players."
     ),
     "nine_card": (
-        "%(nine)s-Card Golf: %(nine)s cards in a %(rows)sx%(columns)s grid. Column pairs apply "
-        "to the three cards of each column. The hole ends when a player turns up all %(nine)s "
-        "cards. A longer, richer version for %(min)s-%(max)s players."
+        "%(nine)s-Card Golf: %(nine)s cards in a %(rows)sx%(columns)s grid. Column cancelling"
+        " applies to all three cards of each column. The hole ends when a player turns up all"
+        " %(nine)s cards. A longer, richer version for %(min)s to %(max)s players."
     ),
     "peek": (
         "Peek variant (%(four)s cards): at the start of the hole players secretly look at "
@@ -204,8 +204,9 @@ S = {
         "sometimes used in family games."
     ),
     "row_rule": (
-        "Row cancelling: a house rule in which cards of equal rank in the same ROW (not column)"
-        " also cancel; more forgiving, but it changes the positional strategy."
+        "Row cancelling: a house rule in which cards of equal rank in the same ROW also "
+        "cancel (not only those in the same column); more forgiving, but it changes the "
+        "positional strategy."
     ),
     "tip_pairs": (
         "Give column pairs priority. Two Jacks in one column score %(together)s points; two "

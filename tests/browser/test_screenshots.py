@@ -96,7 +96,8 @@ def compare(png: bytes, name: str, approve: bool) -> list[str]:
         return []
     if not path.is_file():
         return [f"{name}: no approved screenshot (run with --approve-screenshots)"]
-    approved = Image.open(path)
+    with Image.open(path) as opened:  # closed at once: a size mismatch returned early leaked it
+        approved = opened.convert("RGB")
     changed_dir = SCREENSHOTS / "changed"
     if approved.size != shown.size:
         changed_dir.mkdir(parents=True, exist_ok=True)
