@@ -39,7 +39,6 @@ import json
 import math
 import os
 import random
-import signal
 import sys
 import time
 from collections.abc import Iterable
@@ -48,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.atomic import write_text_atomic
+from generator.sixcard.chunked import committed_count, outside_package, play_chunks
 from generator.sixcard.hole import Hole
 from generator.sixcard.players import PLAYERS, play_hole
 from generator.sixcard.rules import Layout, Options
@@ -168,49 +168,18 @@ def tasks(holes: int) -> list[Task]:
     ]
 
 
-def _quiet_worker() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
-
-
-def _clock(seconds: float) -> str:
-    seconds = int(seconds)
-    return f"{seconds // 60}m{seconds % 60:02d}s"
-
-
 def run(
     holes: int, jobs: int, work: Path, err: Any = sys.stderr, variants: Variants | None = None
 ) -> None:
     """Play every chunk not saved yet in ``work``, with a progress line on ``err``."""
-    import multiprocessing
-
     work.mkdir(parents=True, exist_ok=True)
     todo = [task for task in tasks(holes) if not chunk_path(work, task).exists()]
     total = len(CONFIGURATIONS) * len(PLAYERS) * holes
     done = total - sum(task[3] for task in todo)
-    start, played = time.monotonic(), 0
     print(f"simulate: {done}/{total} holes already saved in {work}", file=err)
-    if not todo:
-        return
-    with multiprocessing.Pool(jobs, initializer=_quiet_worker) as pool:
-        try:
-            for count in pool.imap_unordered(run_chunk, [(work, task, variants) for task in todo]):
-                played += count
-                done += count
-                elapsed = time.monotonic() - start
-                rate = played / elapsed if elapsed else 0.0
-                left = (total - done) / rate if rate else 0.0
-                print(
-                    f"\rsimulate: {done}/{total} holes, {rate:.0f} holes/s, "
-                    f"{_clock(elapsed)} elapsed, {_clock(left)} left ",
-                    end="",
-                    file=err,
-                    flush=True,
-                )
-        except KeyboardInterrupt:
-            pool.terminate()
-            print(f"\nsimulate: interrupted; {done}/{total} holes saved, rerun to go on", file=err)
-            raise
-    print(file=err)
+    if todo:
+        jobs_list = [(work, task, variants) for task in todo]
+        play_chunks("simulate", "holes", run_chunk, jobs_list, total, done, jobs, err)
 
 
 # -- figures ---------------------------------------------------------------
@@ -332,18 +301,7 @@ def report(
 
 def committed_holes(path: Path = OUTPUT) -> int | None:
     """The holes per configuration and player the figures at ``path`` hold (None: no file)."""
-    from generator.sixcard.errors import OptionsError
-
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError) as error:
-        raise OptionsError(f"{path}: cannot read the figures it holds: {error}") from None
-    held = data.get("holes_per_configuration_and_player") if isinstance(data, dict) else None
-    if not isinstance(held, int) or isinstance(held, bool):
-        raise OptionsError(f"{path}: no 'holes_per_configuration_and_player' count")
-    return held
+    return committed_count(path, "holes_per_configuration_and_player")
 
 
 def output_path(
@@ -351,7 +309,6 @@ def output_path(
 ) -> Path:
     """Where the figures go: ``--out`` (never the package's data), or with ``--update-data`` the
     committed file, if this run holds at least as many holes."""
-    from generator.paths import in_package
     from generator.sixcard.errors import OptionsError
 
     if update_data:
@@ -371,13 +328,7 @@ def output_path(
                 "or more, or write elsewhere with --out PATH (and without --update-data)"
             )
         return OUTPUT
-    path = Path(out) if out else DEFAULT_OUT
-    if in_package(path):
-        raise OptionsError(
-            f"--out {out}: that is inside the package; give --update-data to refresh the "
-            "committed figures (leave out --out), or another file"
-        )
-    return path
+    return outside_package(out, DEFAULT_OUT)
 
 
 def main(

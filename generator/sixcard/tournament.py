@@ -40,10 +40,11 @@ from pathlib import Path
 from typing import Any
 
 from generator.atomic import write_bytes_atomic, write_text_atomic
+from generator.sixcard.chunked import committed_count, outside_package, play_chunks
 from generator.sixcard.hole import Hole
 from generator.sixcard.players import ALL_PLAYERS, Player
 from generator.sixcard.rules import Options
-from generator.sixcard.simulate import _clock, _quiet_worker, mean_figure, ratio_figure
+from generator.sixcard.simulate import mean_figure, ratio_figure
 from generator.sixcard.strong import FOLLOWS_EVERY_TIP, StrongPlayer
 
 OUTPUT = Path(__file__).resolve().parents[1] / "data" / "sixcard_tournament.json"
@@ -176,40 +177,21 @@ def tasks(deals: int) -> list[Task]:
 
 def run(deals: int, jobs: int, work: Path, err: Any = sys.stderr) -> None:
     """Play every chunk not saved yet in ``work``, with a progress line on ``err``."""
-    import multiprocessing
-
     work.mkdir(parents=True, exist_ok=True)
     todo = [task for task in tasks(deals) if not chunk_path(work, task).exists()]
     total = len(matches()) * deals
     done = total - sum(task[2] for task in todo)
-    start, played = time.monotonic(), 0
     print(f"tournament: {done}/{total} deals already saved in {work}", file=err)
-    if not todo:
-        return
     # the slowest matches (the strong player's) first, so that no worker is left alone at the end
-    todo.sort(key=lambda task: ("strong" not in task[0], task))
-    with multiprocessing.Pool(jobs, initializer=_quiet_worker) as pool:
-        try:
-            for count in pool.imap_unordered(run_chunk, [(work, task) for task in todo]):
-                played += count
-                done += count
-                elapsed = time.monotonic() - start
-                rate = played / elapsed if elapsed else 0.0
-                left = (total - done) / rate if rate else 0.0
-                print(
-                    f"\rtournament: {done}/{total} deals, {rate:.1f} deals/s, "
-                    f"{_clock(elapsed)} elapsed, {_clock(left)} left ",
-                    end="",
-                    file=err,
-                    flush=True,
-                )
-        except KeyboardInterrupt:
-            pool.terminate()
-            print(
-                f"\ntournament: interrupted; {done}/{total} deals saved, rerun to go on", file=err
-            )
-            raise
-    print(file=err)
+    todo.sort(key=lambda task: (not _strong(task[0]), task))
+    if todo:
+        jobs_list = [(work, task) for task in todo]
+        play_chunks("tournament", "deals", run_chunk, jobs_list, total, done, jobs, err)
+
+
+def _strong(name: str) -> bool:
+    match = next(m for m in matches() if m.name == name)
+    return "strong" in (match.first + match.second)
 
 
 def load_deals(work: Path, deals: int) -> dict[str, list[list[float]]]:
@@ -307,7 +289,6 @@ def report(deals: int, rows: dict[str, list[list[float]]], command: str) -> dict
 def output_path(out: str | None, update_data: bool, deals: int) -> Path:
     """Where the figures go: ``--out`` (never the package's data), or with ``--update-data``
     the committed file, if this run holds at least as many deals."""
-    from generator.paths import in_package
     from generator.sixcard.errors import OptionsError
 
     if update_data:
@@ -321,28 +302,12 @@ def output_path(out: str | None, update_data: bool, deals: int) -> Path:
                 "write elsewhere with --out PATH (and without --update-data)"
             )
         return OUTPUT
-    path = Path(out) if out else DEFAULT_OUT
-    if in_package(path):
-        raise OptionsError(
-            f"--out {out}: that is inside the package; give --update-data to refresh the "
-            "committed figures (leave out --out), or another file"
-        )
-    return path
+    return outside_package(out, DEFAULT_OUT)
 
 
 def committed_deals(path: Path = OUTPUT) -> int | None:
-    from generator.sixcard.errors import OptionsError
-
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError) as error:
-        raise OptionsError(f"{path}: cannot read the figures it holds: {error}") from None
-    held = data.get("deals_per_match") if isinstance(data, dict) else None
-    if not isinstance(held, int) or isinstance(held, bool):
-        raise OptionsError(f"{path}: no 'deals_per_match' count")
-    return held
+    """The deals per match the figures at ``path`` hold (None: no file)."""
+    return committed_count(path, "deals_per_match")
 
 
 def main(
