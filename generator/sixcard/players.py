@@ -18,8 +18,11 @@ ends the hole and knocks by a rule of its own.
   card, preferring one whose column partner is face up. It ends the hole (turns
   up its last face-down card) only when ahead: when its grid's score is lower
   than every other grid's value as it sees them; otherwise it puts the card on
-  a face-up slot instead. It knocks (knock variant) only when its known score
-  is lower than every other grid's value by :data:`KNOCK_MARGIN` or more.
+  a face-up slot instead. It knocks (knock variant) when at most one of its cards
+  is unseen and its grid's value (an unseen card at the deck's mean) is lower than
+  every other grid's value by :data:`KNOCK_MARGIN` or more. (It used to wait for
+  every card to be known, which without peeking only happens once it has gone out:
+  it never knocked.)
 """
 
 from __future__ import annotations
@@ -106,7 +109,7 @@ class GreedyPlayer:
             if (
                 view.options.knock
                 and not view.ending
-                and None not in own
+                and own.count(None) <= 1
                 and now + KNOCK_MARGIN <= others_best()
             ):
                 return Action.knock(seat)
