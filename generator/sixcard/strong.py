@@ -271,7 +271,8 @@ class StrongPlayer:
         mine = grids[view.seat]
         if view.hand is None:
             return self._before_drawing(view, reckoning, grids, mine)
-        return self._with_card(view, reckoning, grids, mine, view.hand.rank, view.hand_from_discard)
+        rank, from_discard = view.hand.rank, view.hand_from_discard
+        return self._placing(view, reckoning, grids, mine, rank, from_discard).action
 
     # -- the decisions ------------------------------------------------------
 
@@ -301,17 +302,6 @@ class StrongPlayer:
         if take is not None and (take.change < stock or (top is not None and top.is_joker)):
             return Action.draw_discard(seat)
         return Action.draw_stock(seat)
-
-    def _with_card(
-        self,
-        view: View,
-        reckoning: Reckoning,
-        grids: list[Grid],
-        mine: Grid,
-        rank: int,
-        from_discard: bool,
-    ) -> Action:
-        return self._placing(view, reckoning, grids, mine, rank, from_discard).action
 
     def _placing(
         self,
