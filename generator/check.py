@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import inspect
 import json
 import os
 import re
@@ -80,6 +81,7 @@ from generator.site.approval import (
 from generator.site.build import BuiltLanguage, Checks, Finish, Submit, build_site
 from generator.site.pagetext import markdown_text as markdown_text
 from generator.site.render import page_facts
+from generator.timelimit import CLAIM_SECONDS, TimeLimitExceeded, time_limit
 
 Problems = Iterator[str]
 Rendered = dict[str, dict[str, str]]
@@ -438,12 +440,30 @@ _DATA_PLACE = re.compile(r"(?:.*/)?generator/data/[^:\s]+:\d+: ")
 """A message that names a line of a data file."""
 
 
+def _function_name(function: Callable[..., object]) -> str:
+    return f"{getattr(function, '__module__', '?')}.{getattr(function, '__qualname__', '?')}"
+
+
+def _function_place(function: Callable[..., object]) -> str:
+    """``file:line`` of a function's definition, relative to the repository."""
+    try:
+        return (
+            f"{_rel(inspect.getsourcefile(function) or '?')}:{inspect.getsourcelines(function)[1]}"
+        )
+    except (OSError, TypeError):
+        return _function_name(function)
+
+
 def played_claims(sets: list[Claims] | None = None) -> Iterator[tuple[str | None, str]]:
     """Every claim played: ``(claim name, what it found wrong)`` for each failure (the
     name None for a page whose facts cannot be made)."""
     for page_claims in sets if sets is not None else claim_sets():
         try:
-            facts = page_claims.facts()
+            with time_limit(CLAIM_SECONDS, f"the page facts {_function_name(page_claims.facts)}"):
+                facts = page_claims.facts()
+        except TimeLimitExceeded as error:
+            yield None, f"{_function_place(page_claims.facts)}: {error}"
+            continue
         except ClaimError as error:
             if _DATA_PLACE.match(str(error)):  # a data file is wrong: say it, where it is
                 yield None, str(error)
@@ -455,7 +475,10 @@ def played_claims(sets: list[Claims] | None = None) -> Iterator[tuple[str | None
             continue
         for name, item in page_claims.items():
             try:
-                failures = item.play(facts)
+                with time_limit(CLAIM_SECONDS, f"claim {name!r}"):
+                    failures = item.play(facts)
+            except TimeLimitExceeded as error:
+                failures = [str(error)]
             except GolfError as error:
                 if _DATA_PLACE.match(str(error)):  # a data file is wrong: say it, where it is
                     yield None, str(error)

@@ -11,7 +11,7 @@ ORDER = [
     # the card type both engines share
     {"cards"},
     # the engines and their helpers (files written whole, inputs read bounded, paths kept inside)
-    {"atomic", "bounded", "cache", "jsonlines", "paths", "patience", "sixcard"},
+    {"atomic", "bounded", "cache", "jsonlines", "paths", "patience", "sixcard", "timelimit"},
     # an application of the engine and its solver: the census, its data and its runners
     {"census"},
     {"i18n"},

@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from generator.i18n.catalogs import ROOT, Language
+from generator.timelimit import CHECK_SECONDS, TimeLimitExceeded, time_limit
 from generator.twopath.reader import Page
 
 Check = Callable[[Page], Iterable["Finding"]]
@@ -110,7 +111,13 @@ def run(
             read[page_name] = page
             count = 0
             try:
-                findings = list(check(page))
+                with time_limit(
+                    CHECK_SECONDS, f"the two-path check {name} of the {page_name} page"
+                ):
+                    findings = list(check(page))
+            except TimeLimitExceeded as error:
+                result.problems.append(f"{approved_file(language.code, page_name)}:1: {error}")
+                continue
             except Exception as error:  # a page the reader cannot follow is a problem too
                 findings = [
                     Finding(
