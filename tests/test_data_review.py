@@ -258,3 +258,18 @@ def test_the_command_counts_the_data_lines_and_refuses_a_bad_revision(
     assert main(["check", "--review", "no-such-branch"]) == 1
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and "no such git revision" in err, err
+
+
+def test_a_data_file_that_cannot_be_read_shows_its_changed_lines(repo: Path) -> None:
+    """Malformed data is check's to refuse; the review still shows what changed, in one line a
+    change, never a traceback."""
+    replace(repo / SOURCES, "    percent: 45\n", "    percent: [45\n")
+    (repo / SHARD).write_bytes(b"not gzip")
+    shown = approval.review_since("HEAD")
+    assert shown[0].startswith(f"{SHARD}:1: changed; cannot be read for review: ")
+    assert shown[1] == (
+        f"{SOURCES}:1: changed; cannot be read for review (while parsing a flow sequence); "
+        "its changed lines:"
+    )
+    assert re.fullmatch(rf"{SOURCES}:\d+: percent: \[-45-\]\{{\+\[45\+\}}", shown[2]), shown
+    assert len(shown) == 3, shown
