@@ -104,18 +104,20 @@ def attribution_problems() -> list[str]:
     """Each figure credited to an entry the file does not mark as read, or whose
     ``quoted_from`` is not one of that entry's ``confirmed_by`` addresses (one line each, at
     the figure's ``source`` or ``quoted_from`` line)."""
-    data = _data() or {}
-    read = data.get("sources") or {}
-    unread = data.get("unchecked") or {}
+    data = _data()
+    data = data if isinstance(data, dict) else {}
+    read: dict[Any, Any] = data["sources"] if isinstance(data.get("sources"), dict) else {}
+    unread: dict[Any, Any] = data["unchecked"] if isinstance(data.get("unchecked"), dict) else {}
+    located = _item_lines()
     problems: list[str] = []
     for section, kind in (("published_figures", "rules"), ("published_scoring", "what")):
-        for index, figure in enumerate(data.get(section) or []):
+        figures = data.get(section)
+        for index, figure in enumerate(figures if isinstance(figures, list) else []):
             if not isinstance(figure, dict):
                 continue
-            lines = _item_lines().get((section, index), {})
+            lines = located.get((section, index), {})
             name = f"the figure of {figure.get(kind)}"
             key = figure.get("source")
-
             if not isinstance(key, str) or key not in read:
                 what = (
                     "an entry this file marks as not read (under unchecked)"
@@ -123,12 +125,13 @@ def attribution_problems() -> list[str]:
                     else "no entry of this file"
                 )
                 problems.append(
-                    f"{_at(lines, 'source')}: {name} is credited to {key!r}, {what}: a figure may be "
+                    f"{_at(lines, 'source')}: {name} is credited to {repr(key)[:80]}, {what}: a figure may be "
                     "credited only to an entry under sources, a work the project read"
                 )
                 continue
             entry = read[key] if isinstance(read[key], dict) else {}
-            confirmed = entry.get("confirmed_by") or []
+            confirmed = entry.get("confirmed_by")
+            confirmed = confirmed if isinstance(confirmed, list) else []
             quoted = figure.get("quoted_from")
             if not isinstance(quoted, list) or not quoted:
                 problems.append(
