@@ -398,8 +398,13 @@ def _review(base: str, out: TextIO) -> int:
     shown = review_since(base)
     for line in shown:
         print(line, file=out)
-    changed = sum(1 for line in shown if not line.startswith("    "))
-    print(f"review: {changed} changed run(s) of lines in the approved texts since {base}", file=out)
+    data = sum(1 for line in shown if line.startswith("generator/data/"))
+    changed = sum(1 for line in shown if not line.startswith("    ")) - data
+    print(
+        f"review: {changed} changed run(s) of lines in the approved texts and {data} changed "
+        f"value(s) of the data files since {base}",
+        file=out,
+    )
     return 0
 
 
@@ -650,7 +655,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="BASE",
         default=None,
         help="print every approved text changed since the git revision BASE as a word diff, "
-        "each translated line beside its English line, for a second person to read",
+        "each translated line beside its English line, and every changed value of the data "
+        "files check holds by a sample or not at all (sources, census, 6-Card Golf figures), "
+        "for a second person to read",
     )
     check_cmd.add_argument(
         "--coverage",

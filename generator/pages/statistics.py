@@ -151,7 +151,22 @@ def load_sources(path: Path = SOURCES) -> Literature:
     for item in data.mappings(top, "published_figures", "a published figure"):
         key = data.field(item, "source")
         if key not in sources or not sources[key].checked:
-            raise data.error(item, f"source {key!r} is not a confirmed source of the file")
+            raise data.error(
+                item,
+                f"source {key!r} is not a confirmed source of the file"
+                + (" (it is under unchecked: not read)" if key in sources else ""),
+            )
+        quoted = item.get("quoted_from")
+        if (
+            not isinstance(quoted, list)
+            or not quoted
+            or any(address not in sources[key].confirmed_by for address in quoted)
+        ):
+            raise data.error(
+                item,
+                f"quoted_from must list the addresses the quote was read at, each one of "
+                f"{key}'s confirmed_by, not {repr(quoted)[:120]}",
+            )
         percent = data.field(item, "percent")
         if not isinstance(percent, int) or isinstance(percent, bool) or not 0 <= percent <= 100:
             raise data.error(item, f"percent must be a whole number from 0 to 100, not {percent!r}")

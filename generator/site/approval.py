@@ -266,7 +266,10 @@ def english_at_approval(path: Path) -> str | None:
 def review_since(base: str) -> list[str]:
     """:func:`review` of every approved text changed since the git revision ``base`` (the
     working tree's text against ``base``'s), for a second person to read; the English beside
-    a translated page is the working tree's."""
+    a translated page is the working tree's. Then every changed value of the data files
+    ``check`` cannot derive again in full (:func:`generator.site.datareview.data_review`)."""
+    from generator.site.datareview import data_review
+
     if (
         not base
         or len(base) > 200
@@ -302,7 +305,7 @@ def review_since(base: str) -> list[str]:
         if old == new:
             continue
         shown += review(name, old, new, english_of(path))
-    return shown
+    return shown + data_review(base, git, ROOT)
 
 
 # -- the comparisons ----------------------------------------------------------

@@ -1,9 +1,14 @@
 """Two paths for the published figures: each parsed from its source's quoted words.
 
 ``generator/data/sources.yaml`` keeps, for each published figure, the sentence of its
-source that states it (``quote``, as the addresses in ``confirmed_by`` show it) and the
+source that states it (``quote``, as the addresses in ``quoted_from`` show it) and the
 words of that sentence that give the figure (``states``). The figure is read from those
 words here, and the pages must say what the quote says.
+
+A figure is credited only to a work the project read: its ``source`` is an entry under
+``sources`` (one under ``unchecked`` was not read), and each of its ``quoted_from``
+addresses, whose text was read and shows the quote, is one of that entry's
+``confirmed_by`` (:func:`attribution_problems`).
 """
 
 from __future__ import annotations
@@ -13,7 +18,9 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from generator.bounded import load_yaml
+import yaml
+
+from generator.bounded import compose_yaml, load_yaml
 from generator.paths import PACKAGE
 from generator.twopath import Finding
 from generator.twopath.reader import Page, repeats_agree
@@ -70,6 +77,78 @@ def _line(key: str, value: Any) -> int:
     return next((n for n, line in enumerate(lines, 1) if needle in line), 1)
 
 
+def _item_lines() -> dict[tuple[str, int], dict[str, int]]:
+    """(section, index) -> {key: its line} for each figure of ``published_figures`` and
+    ``published_scoring``, from the file's composed nodes (``_line`` finds text, these the
+    figure's own keys)."""
+    node = compose_yaml(SOURCES)
+    found: dict[tuple[str, int], dict[str, int]] = {}
+    if not isinstance(node, yaml.MappingNode):
+        return found
+    for key, value in node.value:
+        if not isinstance(value, yaml.SequenceNode):
+            continue
+        for index, item in enumerate(value.value):
+            lines = {"": item.start_mark.line + 1}
+            if isinstance(item, yaml.MappingNode):
+                lines |= {str(k.value): k.start_mark.line + 1 for k, _v in item.value}
+            found[(str(key.value), index)] = lines
+    return found
+
+
+def _at(lines: dict[str, int], field: str) -> str:
+    return f"generator/data/sources.yaml:{lines.get(field, lines.get('', 1))}"
+
+
+def attribution_problems() -> list[str]:
+    """Each figure credited to an entry the file does not mark as read, or whose
+    ``quoted_from`` is not one of that entry's ``confirmed_by`` addresses (one line each, at
+    the figure's ``source`` or ``quoted_from`` line)."""
+    data = _data()
+    data = data if isinstance(data, dict) else {}
+    read: dict[Any, Any] = data["sources"] if isinstance(data.get("sources"), dict) else {}
+    unread: dict[Any, Any] = data["unchecked"] if isinstance(data.get("unchecked"), dict) else {}
+    located = _item_lines()
+    problems: list[str] = []
+    for section, kind in (("published_figures", "rules"), ("published_scoring", "what")):
+        figures = data.get(section)
+        for index, figure in enumerate(figures if isinstance(figures, list) else []):
+            if not isinstance(figure, dict):
+                continue
+            lines = located.get((section, index), {})
+            name = f"the figure of {figure.get(kind)}"
+            key = figure.get("source")
+            if not isinstance(key, str) or key not in read:
+                what = (
+                    "an entry this file marks as not read (under unchecked)"
+                    if isinstance(key, str) and key in unread
+                    else "no entry of this file"
+                )
+                problems.append(
+                    f"{_at(lines, 'source')}: {name} is credited to {repr(key)[:80]}, {what}: a figure may be "
+                    "credited only to an entry under sources, a work the project read"
+                )
+                continue
+            entry = read[key] if isinstance(read[key], dict) else {}
+            confirmed = entry.get("confirmed_by")
+            confirmed = confirmed if isinstance(confirmed, list) else []
+            quoted = figure.get("quoted_from")
+            if not isinstance(quoted, list) or not quoted:
+                problems.append(
+                    f"{_at(lines, 'source')}: {name} names no address its quote was read at "
+                    f"(quoted_from: one or more of {key}'s confirmed_by)"
+                )
+                continue
+            for address in quoted:
+                if address not in confirmed:
+                    problems.append(
+                        f"{_at(lines, 'quoted_from')}: {name}: {str(address)[:120]!r} is not one of "
+                        f"{key}'s confirmed_by addresses: a quote is confirmed by an address "
+                        "that was read"
+                    )
+    return problems
+
+
 def quoted_figures() -> tuple[dict[str, int], list[str]]:
     """What each quote states: {figure key: number} (``rules`` for a winnable share,
     ``scoring:<what>`` for the traditional scoring), and the problems with the quotes."""
@@ -104,12 +183,14 @@ def quoted_figures() -> tuple[dict[str, int], list[str]]:
 
 
 def data_problems() -> list[str]:
-    """The quotes' own problems, and the engine's traditional scoring against its quotes."""
+    """The quotes' own problems, their attributions, and the engine's traditional scoring
+    against its quotes."""
     from dataclasses import fields
 
     from generator.patience.rules import TRADITIONAL_SCORING
 
     figures, problems = quoted_figures()
+    problems += attribution_problems()
     for field in fields(TRADITIONAL_SCORING):
         key = f"scoring:{field.name}"
         engine = getattr(TRADITIONAL_SCORING, field.name)
