@@ -21,7 +21,11 @@ it, and its pictures' drawn cards and figures) and derives each value again:
   cards by the engine's scorer, compared with its column scores and its title;
 - ``published-quotes`` (sources and statistics pages): each published figure parsed from
   its source's quoted sentence (``generator/data/sources.yaml``) and compared with what
-  the pages say the source gives.
+  the pages say the source gives;
+- ``drawn-<page>`` (every page with pictures): each picture read as it is drawn
+  (:mod:`generator.twopath.pictures`): every card's corner, pip and colour, every board's
+  columns, waste and stock against the engine's position, every 6-Card Golf grid's cells
+  and scores against the engine's scorer, every chart bar's length against the census.
 
 :func:`run` returns every problem (``file:line: what``, the file and line being the
 page's approved text, where the value stands) and the lines it verified, which
@@ -69,7 +73,7 @@ def approved_file(code: str, page: str) -> str:
 
 def checks() -> dict[str, tuple[str, Check]]:
     """Every two-path check: name -> (the page it reads, the check)."""
-    from generator.twopath import patience, sixcard, sources, statistics
+    from generator.twopath import patience, pictures, sixcard, sources, statistics
 
     return {
         "examples-lines": ("examples", patience.examples_page),
@@ -79,6 +83,12 @@ def checks() -> dict[str, tuple[str, Check]]:
         "sixcard-grids": ("six-card-golf", sixcard.sixcard_page),
         "published-quotes": ("sources", sources.sources_page),
         "published-on-statistics": ("statistics", sources.statistics_published),
+        "drawn-examples": ("examples", pictures.examples_pictures),
+        "drawn-won-game": ("won-game", pictures.won_game_pictures),
+        "drawn-rules": ("rules", pictures.rules_pictures),
+        "drawn-solve": ("solve", pictures.solve_pictures),
+        "drawn-six-card-golf": ("six-card-golf", pictures.sixcard_pictures),
+        "drawn-statistics": ("statistics", pictures.statistics_pictures),
     }
 
 

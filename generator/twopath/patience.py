@@ -182,6 +182,47 @@ def boards(page: Page) -> list[Board]:
     return found
 
 
+def deal_game(code: str) -> Game:
+    """The game at the start of the deal of ``code``, on the rules its letter names."""
+    return Game(
+        dealt(code), Rules.EASY if DealCode.parse(code).rules_letter == "E" else Rules.CLASSIC
+    )
+
+
+def rules_board_number(page: Page, board: Board) -> int | None:
+    """How many moves of the recorded game a rules page's board shows, read from its title
+    (None: a title that is neither the deal nor a numbered position)."""
+    if board.title == page.t("The deal at the start"):
+        return 0
+    match = page.pattern(page.t(PICTURE_AFTER), number=r"\d+").fullmatch(board.title)
+    return int(match["number"]) if match else None
+
+
+def board_games(page: Page) -> Iterator[tuple[Board, Game | str]]:
+    """Every board of a patience page with the engine's game at the position it shows, as the
+    checks of this module read the page (a deal board its code, a won game's board its
+    number of moves of the recorded game, a rules page's board its title), or why there is
+    none."""
+    code, rules, moves = reference_moves()
+    for board in boards(page):
+        number: int | None = None
+        if page.name == "examples" and board.id.startswith("deal-"):
+            yield board, deal_game(board.id.removeprefix("deal-"))
+            continue
+        if page.name == "won-game" and re.fullmatch(r"board-\d+", board.id):
+            number = int(board.id.split("-")[1])
+        elif page.name == "rules":
+            number = rules_board_number(page, board)
+        if number is None:
+            yield board, "the page names no position of the engine for it"
+            continue
+        game, refused = replay(dealt(code), _rule_set(rules), moves[:number])
+        if refused is not None:
+            yield board, f"the engine refuses move {refused} of the recorded game"
+        else:
+            yield board, game
+
+
 def picture_line(page: Page, board: Board, after: int = 1) -> int:
     """The page text's line of a board's picture (its ``[picture] <title>`` line)."""
     return page.line_of(f"[picture] {board.title}", after)
@@ -231,7 +272,7 @@ def examples_page(page: Page) -> Iterator[Finding]:
         line = picture_line(page, board, start)
         start = line + 1
         deal = dealt(code)
-        game = Game(deal, Rules.EASY if DealCode.parse(code).rules_letter == "E" else Rules.CLASSIC)
+        game = deal_game(code)
         differs = board.differs(game)
         yield Finding(name, line, board.title, differs or f"the deal {code}", differs is None)
         caption = line + 1 if board.hidden else line
@@ -568,20 +609,14 @@ def rules_page(page: Page) -> Iterator[Finding]:
     name = "rules-boards"
     code, rules, moves = reference_moves()
     codes = {m.group(0) for line in page.lines for m in CODE.finditer(line)}
-    after = page.pattern(page.t(PICTURE_AFTER), number=r"\d+")
-    start = page.t("The deal at the start")
     line = 1
     drawn = boards(page)
     if not drawn:
         raise ReadError("no boards on the rules page")
     for board in drawn:
         line = picture_line(page, board, line)
-        match = after.fullmatch(board.title)
-        if board.title == start:
-            number = 0
-        elif match:
-            number = int(match["number"])
-        else:
+        number = rules_board_number(page, board)
+        if number is None:
             yield Finding(
                 name,
                 line,
