@@ -231,6 +231,7 @@ class Stylesheet:
         self._ids = frozenset(i for compound in compounds for i in compound.ids)
         self._attrs = frozenset(name for compound in compounds for name, _ in compound.attrs)
         self._attrs |= READ | {"style"}
+        self._attr_names = sorted(self._attrs)
         # each rule filed under what its last compound needs of the element: a class, or a tag
         self._by_class: dict[str, list[Rule]] = {}
         self._by_tag: dict[str | None, list[Rule]] = {}
@@ -245,11 +246,12 @@ class Stylesheet:
         """What a selector of these rules can tell of one element."""
         found = node.signatures.get(id(self))
         if found is None:
+            attrs = node.attrs
             found = (
                 node.tag,
                 node.classes & self._classes,
-                node.attrs.get("id") if node.attrs.get("id") in self._ids else None,
-                tuple((k, v) for k, v in sorted(node.attrs.items()) if k in self._attrs),
+                attrs.get("id") if attrs.get("id") in self._ids else None,
+                tuple((k, attrs[k]) for k in self._attr_names if k in attrs),
             )
             node.signatures[id(self)] = found
         return found
@@ -308,10 +310,11 @@ class Stylesheet:
                 values[name.strip()] = value.strip()
         return values
 
-    def style(self, element: Element) -> dict[str, str]:
+    def style(self, element: Element, top: Element | None = None) -> dict[str, str]:
         """Every property read here as the element gets it: its own, else inherited; and
-        ``hidden`` (``"1"``) when it or an ancestor has ``display: none``."""
-        return self._style(element, self._top(element))[0]
+        ``hidden`` (``"1"``) when it or an ancestor has ``display: none``. ``top``: the
+        element at the top of its chain, if the caller knows it."""
+        return self._style(element, id(top) if top is not None else self._top(element))[0]
 
     @staticmethod
     def _top(element: Element) -> int:
@@ -346,9 +349,9 @@ class Stylesheet:
         element.styles[memo] = (found, key)
         return found, key
 
-    def computed(self, element: Element, name: str) -> str:
+    def computed(self, element: Element, name: str, top: Element | None = None) -> str:
         """The property's value with every ``var(...)`` resolved ('' if it has none)."""
-        style, key = self._style(element, self._top(element))
+        style, key = self._style(element, id(top) if top is not None else self._top(element))
         found = self._resolved.get((key, name))
         if found is None:
             found = self._resolved[(key, name)] = resolve(style.get(name, ""), style)

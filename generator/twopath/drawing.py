@@ -18,8 +18,9 @@ with nothing of the code that drew it, and no class name stands in for what is d
 - **places** come from the coordinates, transforms applied: a card's column is the
   column of rectangles it lies in, its row its height in the column.
 
-Class names and ids are read only to name a picture (its ``id`` and ``<title>``) and
-where a script picks a card by its class (the card sheet, :func:`sheet_cards`).
+Class names are read where the style sheets read them (a card's colour) and otherwise only
+to tell which picture it is (the ``<svg>``'s class, ``id`` and ``<title>``) and, on the card
+sheet, which card the page's script takes from it (``.card-KC``).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 
 from generator.i18n.catalogs import ROOT
 from generator.twopath import css
@@ -117,6 +118,7 @@ class Node:
                 f"<{self.tag} {name}={self.attrs.get(name)!r}> is not a number"
             ) from None
 
+    @cached_property
     def box(self) -> tuple[float, float, float, float]:
         """A rectangle's (left, top, width, height) as drawn (transforms applied)."""
         x, y = self.number("x"), self.number("y")
@@ -125,6 +127,7 @@ class Node:
         (x0, y0), (x1, y1) = corners
         return (min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
 
+    @cached_property
     def anchor(self) -> Point:
         """A text's anchor point as drawn."""
         return apply(self.matrix, (self.number("x"), self.number("y")))
@@ -146,13 +149,13 @@ class Picture:
 
     def paint(self, node: Node, scheme: str, name: str = "fill") -> str:
         self.root.style.parent = _around(scheme)
-        return self.sheet.computed(node.style, name)
+        return self.sheet.computed(node.style, name, _top(scheme))
 
     def shown(self, node: Node, scheme: str) -> bool:
         """Whether nothing hides the element (``display: none`` on it or an ancestor,
         ``visibility: hidden``)."""
         self.root.style.parent = _around(scheme)
-        style = self.sheet.style(node.style)
+        style = self.sheet.style(node.style, _top(scheme))
         return not (
             style.get("hidden") or style.get("visibility", "").strip() in ("hidden", "collapse")
         )
@@ -170,6 +173,11 @@ def _background(sheet: css.Stylesheet, scheme: str) -> css.RGBA:
 @cache
 def _around(scheme: str) -> css.Element:
     return css.page_around(scheme)
+
+
+@cache
+def _top(scheme: str) -> css.Element:
+    return next(e for e in _around(scheme).chain() if e.parent is None)
 
 
 def _local(tag: str) -> str:
@@ -202,7 +210,8 @@ def _node(
     matrix = _times(outer, transform(attrs["transform"])) if "transform" in attrs else outer
     style = css.Element(tag, attrs, parent)
     node = Node(tag, attrs, matrix, style, order=next(counter))
-    node.text = "".join(element.itertext()).strip()
+    if tag == "text":  # its words, those of its tspans too
+        node.text = "".join(element.itertext()).strip()
     node.children = [_node(child, matrix, style, counter) for child in element]
     return node
 
@@ -507,20 +516,16 @@ def cards(picture: Picture) -> list[Drawn]:
         if not rects:
             continue
         outline = rects[0]
-        box = outline.box()
-        texts = [
-            c for c in group.children if c.tag == "text" and c.text and _inside(c.anchor(), box)
-        ]
+        box = outline.box
+        texts = [c for c in group.children if c.tag == "text" and c.text and _inside(c.anchor, box)]
         shapes = [c for c in group.children if c.tag in ("g", "path", "polygon", "use", "circle")]
         if texts and all(t.text.isdigit() for t in texts) and not shapes:
             found.append(Drawn("stock", box, group, outline, count=int(texts[0].text)))
             continue
         if texts:
             middle = box[1] + box[3] / 2
-            upper = sorted(
-                (t for t in texts if t.anchor()[1] < middle), key=lambda t: t.anchor()[1]
-            )
-            lower = [t for t in texts if t.anchor()[1] >= middle]
+            upper = sorted((t for t in texts if t.anchor[1] < middle), key=lambda t: t.anchor[1])
+            lower = [t for t in texts if t.anchor[1] >= middle]
             pips = lower + [
                 s for s in shapes if s.tag != "g" or not any(r.tag == "rect" for r in s.children)
             ]
@@ -543,7 +548,7 @@ def pip_suit(picture: Picture, pip: Node) -> str | None:
 
 def pip_box(pip: Node) -> tuple[float, float, float, float]:
     if pip.tag == "text":
-        x, y = pip.anchor()
+        x, y = pip.anchor
         return (x, y, 0.0, 0.0)
     return drawn_box(pip)
 

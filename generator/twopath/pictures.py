@@ -178,7 +178,7 @@ def read_board(page: Page, picture: Picture) -> tuple[Board | None, list[str]]:
     for node in picture.root.iter():
         if node.tag != "rect":
             continue
-        x, y, w, h = node.box()
+        x, y, w, h = node.box
         frame = y < sy and abs(w - sw) < 0.5 and abs(h - sh) < 0.5
         if frame and not any(abs(x - c) < 0.5 for c in columns_x):
             columns_x.append(x)
@@ -409,7 +409,7 @@ def _grid(page: Page, name: str, line: int, picture: Picture) -> Iterator[Findin
     for node in picture.root.iter():
         if node.tag != "text" or not node.text:
             continue
-        x, y = node.anchor()
+        x, y = node.anchor
         if y <= bottom:
             continue
         column = next(
@@ -501,7 +501,7 @@ def _scale(page: Page, picture: Picture, vertical: bool) -> tuple[float, float] 
     for text in _texts(picture):
         if not text.text.endswith("%"):
             continue
-        x, y = text.anchor()
+        x, y = text.anchor
         at = y if vertical else x
         nearest = min(lines, key=lambda v: abs(v - at), default=None)
         if nearest is None or abs(nearest - at) > 8:
@@ -538,10 +538,10 @@ def _bars(
             continue
         drawn += 1
         bar = bars[0]
-        x, _y, width, _h = bar.box()
+        x, _y, width, _h = bar.box
         texts = [c for c in group.children if c.tag == "text" and c.text]
-        labels = [t for t in texts if t.anchor()[0] <= x]
-        values = [t for t in texts if t.anchor()[0] > x]
+        labels = [t for t in texts if t.anchor[0] <= x]
+        values = [t for t in texts if t.anchor[0] > x]
         if len(labels) != 1 or labels[0].text not in names:
             problems.append(
                 f"a bar with no rule set of the census beside it ({[t.text for t in labels]})"
@@ -586,7 +586,7 @@ def _columns(
 ) -> int:
     """Each column of a chart of best scores (how many are read)."""
     texts = _texts(picture)
-    heading = min(texts, key=lambda t: t.anchor()[1], default=None)
+    heading = min(texts, key=lambda t: t.anchor[1], default=None)
     if heading is None or heading.text not in names:
         problems.append(
             f"a chart of best scores headed {heading.text if heading else None!r}, "
@@ -605,7 +605,7 @@ def _columns(
     for group in picture.root.iter():
         rects = [c for c in group.children if c.tag == "rect"]
         if group.tag == "g" and len(rects) == 1:
-            columns.append((rects[0].box(), group, rects[0]))
+            columns.append((rects[0].box, group, rects[0]))
     columns.sort(key=lambda c: c[0][0])
     if len(columns) != len(possible):
         problems.append(f"{len(columns)} columns for the {len(possible)} best scores")
@@ -625,7 +625,7 @@ def _columns(
         if height > 0 and not _visible(picture, rect):
             problems.append(f"{what} is not drawn (no fill)")
         for text in (c for c in group.children if c.tag == "text" and c.text):
-            tx, ty = text.anchor()
+            tx, ty = text.anchor
             under = ty > y + height and x - 0.5 <= tx <= x + width + 0.5
             if under and page.number(text.text) != score:
                 problems.append(f"{what} is labelled {text.text!r}")
