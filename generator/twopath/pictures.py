@@ -174,9 +174,11 @@ def read_board(page: Page, picture: Picture) -> tuple[Board | None, list[str]]:
         return None, [f"{len(stocks)} stocks with a count drawn, not one"]
     stock = stocks[0]
     _sx, sy, sw, sh = stock.box
+    # the columns: the frames drawn where a column lies, with nothing written on them
     columns_x: list[float] = []
+    faces = {id(d.outline) for d in drawn}
     for node in picture.root.iter():
-        if node.tag != "rect":
+        if node.tag != "rect" or id(node) in faces:
             continue
         x, y, w, h = node.box
         frame = y < sy and abs(w - sw) < 0.5 and abs(h - sh) < 0.5
@@ -484,9 +486,10 @@ def _texts(picture: Picture) -> list[Node]:
 
 def _scale(page: Page, picture: Picture, vertical: bool) -> tuple[float, float] | None:
     """(where 0% lies, units per percent) along the chart's axis: each percent label of the
-    axis read at the grid line it stands by (a vertical line over it, or a level one beside
-    it)."""
-    lines = []
+    axis (under the vertical grid lines, or left of the level ones) read at the line it
+    stands by."""
+    lines: list[float] = []
+    ends: list[float] = []
     for node in picture.root.iter():
         if node.tag != "line":
             continue
@@ -495,16 +498,19 @@ def _scale(page: Page, picture: Picture, vertical: bool) -> tuple[float, float] 
         (x1, y1), (x2, y2) = apply(node.matrix, a), apply(node.matrix, b)
         if vertical and abs(y1 - y2) < 0.01:
             lines.append(y1)
+            ends.append(min(x1, x2))
         elif not vertical and abs(x1 - x2) < 0.01:
             lines.append(x1)
+            ends.append(max(y1, y2))
     points = []
     for text in _texts(picture):
-        if not text.text.endswith("%"):
-            continue
         x, y = text.anchor
+        beside = x < min(ends, default=0.0) if vertical else y > max(ends, default=0.0)
+        if not text.text.endswith("%") or not beside:
+            continue
         at = y if vertical else x
-        nearest = min(lines, key=lambda v: abs(v - at), default=None)
-        if nearest is None or abs(nearest - at) > 8:
+        nearest = min(lines, key=lambda v: abs(v - at))
+        if abs(nearest - at) > 8:
             continue
         points.append((float(page.number(text.text)), nearest))
     points.sort()
