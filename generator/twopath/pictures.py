@@ -23,8 +23,10 @@ is read as drawn (:mod:`generator.twopath.drawing`) and held to the engine and t
 - each **chart bar** (statistics page): from 0% to its share of the census rows
   (:func:`generator.twopath.statistics.census_rows`), measured along the axis its ticks
   draw, to the drawing's precision (0.1 units: a bar 1% too long is caught once it is 10
-  units long), with the figure written beside it; each best-score column to its share of
-  the deals that cannot be won, its label under it the score.
+  units long), with the figure written beside it, the whisker of its interval from and to
+  Wilson's bounds and the diamond of a published figure at the figure its source's quote
+  states (:func:`generator.twopath.sources.quoted_figures`); each best-score column to its
+  share of the deals that cannot be won, its label under it the score.
 
 A problem names the picture (``[picture] <title>``, its line in the page's approved text)
 and what its drawing shows against the truth.
@@ -52,13 +54,15 @@ from generator.twopath.drawing import (
     apply,
     cards,
     colours,
+    outlines,
     pictures,
     pip_box,
     pip_suit,
 )
 from generator.twopath.patience import Board, board_games
 from generator.twopath.reader import Page, ReadError
-from generator.twopath.statistics import Rows, _names, census_rows, tenth
+from generator.twopath.sources import quoted_figures
+from generator.twopath.statistics import Rows, _names, census_rows, tenth, wilson
 
 MOST = 3
 """Problems named per picture; the rest are counted."""
@@ -537,6 +541,7 @@ def _bars(
         problems.append("no percent ticks to read its bars by")
         return 0
     zero, per = scale
+    figures, _problems = quoted_figures()  # the quotes' own problems are published-quotes'
     drawn = 0
     for group in picture.root.iter():
         bars = [c for c in group.children if c.tag == "rect"]
@@ -563,9 +568,55 @@ def _bars(
                 f"the bar of {r.rule_set} is written {[t.text for t in values]}; "
                 f"its share is {tenth(Fraction(r.won, r.deals))}%"
             )
+        _marks(problems, group, r, (zero, per), figures)
     if drawn != len(rows):
         problems.append(f"{drawn} bars for the {len(rows)} census files")
     return drawn
+
+
+def _marks(
+    problems: list[str],
+    row: Node,
+    r: Rows,
+    scale: tuple[float, float],
+    figures: dict[str, int],
+) -> None:
+    """A bar's row: the whisker of its interval (Wilson's, 95%) and the diamond of the figure
+    its source publishes (``generator/data/sources.yaml``, read from the quote), as drawn."""
+    zero, per = scale
+    whiskers: list[tuple[float, float]] = []
+    diamonds: list[tuple[float, float]] = []
+    for path in (c for c in row.children if c.tag == "path"):
+        parts = outlines(path.attrs.get("d", ""))
+        xs = [apply(path.matrix, p)[0] for o in parts for p in o.points]
+        closed = bool(parts) and all(o.closed and o.straight for o in parts)
+        (diamonds if closed else whiskers).append((min(xs, default=0.0), max(xs, default=0.0)))
+    low, high = wilson(r.won, r.deals)
+    if len(whiskers) != 1:
+        problems.append(f"the bar of {r.rule_set} has {len(whiskers)} interval whiskers, not one")
+    else:
+        left, right = whiskers[0]
+        drawn = ((left - zero) / per, (right - zero) / per)
+        if (
+            abs(left - (zero + 100 * low * per)) > PRECISION
+            or abs(right - (zero + 100 * high * per)) > PRECISION
+        ):
+            problems.append(
+                f"the interval of {r.rule_set} is drawn from {drawn[0]:.2f}% to {drawn[1]:.2f}%, "
+                f"the census rows give {100 * low:.2f}% to {100 * high:.2f}%"
+            )
+    published = figures.get(r.rule_set)
+    if published is None and diamonds:
+        problems.append(f"the bar of {r.rule_set} marks a published figure; none is published")
+    elif published is not None and len(diamonds) != 1:
+        problems.append(f"the bar of {r.rule_set} does not mark the published {published}%")
+    elif published is not None:
+        centre = (diamonds[0][0] + diamonds[0][1]) / 2
+        if abs(centre - (zero + published * per)) > PRECISION:
+            problems.append(
+                f"the published figure of {r.rule_set} is marked at {(centre - zero) / per:.2f}%, "
+                f"its source gives {published}%"
+            )
 
 
 def _measure(
