@@ -34,7 +34,7 @@ and what its drawing shows against the truth.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from fractions import Fraction
 
 from generator.i18n.words import FACE_DOWN, JOKER_NAME
@@ -378,7 +378,8 @@ def _grid(page: Page, name: str, line: int, picture: Picture) -> Iterator[Findin
         )
         problems += wrong
         if card is None:
-            return (yield from _findings(name, line, picture, problems, ""))
+            yield from _findings(name, line, picture, problems, "")
+            return
         cells[slot] = card
     if len(cells) != len(rows_y) * len(columns_x):
         problems.append(
@@ -690,7 +691,6 @@ def _columns(
 
 
 __all__ = [
-    "Callable",
     "examples_pictures",
     "rules_pictures",
     "sixcard_pictures",
