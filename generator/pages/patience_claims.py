@@ -233,6 +233,11 @@ def on_king(rules: Rules) -> frozenset[int]:
     return frozenset(r for r in RANKS if r != ACE and accepted(rules, KING, r) is None)
 
 
+def app_rule_sets(facts: dict[str, Any]) -> int:
+    """The rule sets a deal code can name (the New game window's), each letter read."""
+    return len({Rules(name) for name in RULES_LETTERS.values()})
+
+
 def wraps(rules: Rules) -> bool:
     """Whether King and Ace connect under ``rules``: each goes onto the other."""
     return accepted(rules, KING, ACE) is None and accepted(rules, ACE, KING) is None
@@ -293,12 +298,46 @@ WON_SCORE = (
 # -- the layout --------------------------------------------------------------
 
 
+LAYOUT = (
+    "You play with a %(deck)s-card deck, without jokers. The app deals %(tableau)s cards into "
+    "%(columns)s columns of %(height)s cards, all face up. It turns one card face up onto the "
+    "waste pile and puts the remaining %(stock)s cards face down in the stock."
+)
+
+
+def waste_at_start(facts: dict[str, Any]) -> Any:
+    """How many cards lie on the waste pile of a newly dealt game."""
+    return _one({len(Game(deal_for_number(n)).waste) for n in range(1, 6)})
+
+
+def free_card_dealt(facts: dict[str, Any]) -> Any:
+    """Which card of a column as dealt is free: the first dealt or the last."""
+    places = set()
+    for number in range(1, 6):
+        game = Game(deal_for_number(number))
+        for column in range(1, COLUMNS + 1):
+            dealt = game.deal.columns[column - 1]
+            free = game.free_card(column)
+            places.add("last" if free == dealt[-1] else "first" if free == dealt[0] else "neither")
+    return _one(places)
+
+
+FREE = Words("free card of a column", {"last": "last", "first": "first"})
+
+
 @claim(
     "layout",
     AT_A_GLANCE,
-    "You play with a %(deck)s-card deck, without jokers. The app deals %(tableau)s cards into "
-    "%(columns)s columns of %(height)s cards, all face up. It turns one card face up onto the "
-    "waste pile and puts the remaining %(stock)s cards face down in the stock.",
+    LAYOUT,
+    says=[
+        Says(
+            LAYOUT,
+            "It turns {} card face up onto the waste",
+            counted("cards on the waste pile at the start"),
+            waste_at_start,
+        ),
+        Says(AT_A_GLANCE, "The {} card of each column can be removed", FREE, free_card_dealt),
+    ],
 )
 def layout(facts: dict[str, Any]) -> list[str]:
     found = []
@@ -364,9 +403,18 @@ def one_rank_any_suit(facts: dict[str, Any]) -> list[str]:
     return found[:5]
 
 
+def may_remove_fitting(facts: dict[str, Any]) -> Any:
+    """Whether a free card one rank from the waste card may be removed, on each rule set."""
+    return _one({accepted(rules, 8, rank) is None for rules in Rules for rank in (7, 9)})
+
+
 @claim(
     "free-card-and-waste",
     LEGAL_MOVES,
+    says=[
+        Says(LEGAL_MOVES, "the {} one dealt, is free", FREE, free_card_dealt),
+        Says(LEGAL_MOVES, "is free. You {} remove it when", MAY, may_remove_fitting),
+    ],
 )
 def free_card_and_waste(facts: dict[str, Any]) -> list[str]:
     found = []
@@ -588,7 +636,14 @@ QUEEN_ON_KING = (
     STRICT_KING_ACE,
     QUEEN_ON_KING,
     says=[
+        Says(
+            KING_AND_ACE,
+            "window offers {} rule sets",
+            counted("rule sets of the app"),
+            app_rule_sets,
+        ),
         Says(KING_AND_ACE, "the default, King and Ace {}:", CONNECT, lambda f: wraps(Rules.EASY)),
+        Says(KING_AND_ACE, "an Ace {} be played onto a King", MAY, lambda f: wraps(Rules.EASY)),
         Says(
             KING_AND_ACE,
             "only a {} may be played onto a King",

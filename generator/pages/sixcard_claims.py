@@ -471,6 +471,49 @@ def must_draw_first(facts: Facts) -> bool:
     return hole.refusal(Action.replace(seat, *slot(hole, down[0]))) is Reason.DRAW_FIRST
 
 
+def must_place_or_discard(facts: Facts) -> Any:
+    """Whether a player who has drawn must replace a grid card or discard (and turn one up):
+    nothing else is legal then, from the stock or the discard pile."""
+    kinds = set()
+    for pile in ("stock", "discard"):
+        hole, _seat = _after_draw_from(pile)
+        kinds |= {action.kind for action in hole.legal_actions()}
+    return kinds <= {"replace", "discard"} and "replace" in kinds
+
+
+def may_knock(facts: Facts) -> Any:
+    """Whether any player may knock at the start of a turn (knock variant)."""
+    allowed = set()
+    for seed in range(3):
+        hole = Hole(4, Options(knock=True), seed=seed, dealer=seed)
+        for _ in range(4):
+            seat = hole.current
+            allowed.add(any(a.kind == "knock" for a in hole.legal_actions()))
+            hole.play(Action.draw_stock(seat))
+            hole.play(next(a for a in hole.legal_actions() if a.kind == "replace"))
+    return _one(allowed)
+
+
+def knock_spared(facts: Facts) -> Any:
+    """Which score spares the player who ended a knock-variant hole the penalty."""
+    spared = set()
+    for ended_by in ("knock", "out"):
+        for hole in _knock_holes(ended_by, count=30):
+            assert hole.ender is not None
+            grid = [g.score for g in hole.grid_scores()]
+            mine, others = grid[hole.ender], [s for i, s in enumerate(grid) if i != hole.ender]
+            penalised = hole.scores()[hole.ender] != mine
+            lowest, highest = all(mine < s for s in others), all(mine > s for s in others)
+            spared.add(
+                "lowest"
+                if penalised != lowest
+                else "highest"
+                if penalised != highest
+                else "neither"
+            )
+    return _one(spared)
+
+
 def last_turns_each(facts: Facts) -> Any:
     """How many last turns each other player gets once a player ended the hole."""
     counts = set()
@@ -631,6 +674,13 @@ def deal(facts: Facts) -> list[str]:
     S["glossary_turn_up"],
     says=[
         Says(S["draw"], "You {} draw before any other action", MUST, must_draw_first),
+        Says(S["decide"], "you {} now either REPLACE", MUST, must_place_or_discard),
+        Says(
+            S["tip_anti_stall"],
+            "discard pile {} go into your grid",
+            Words("obligation", {True: "MUST", False: "may"}),
+            lambda facts: not put_back_discard(facts),
+        ),
         Says(S["discard_and_turn"], "you {} choose to discard that card", MAY, discard_from_stock),
         Says(
             S["discard_and_turn"],
@@ -755,7 +805,16 @@ def _knock_holes(ended_by: str, count: int = 60) -> list[Hole]:
             "the others get {}.",
             Words("last turns", {1: "one last turn", 2: "two last turns"}),
             lambda facts: last_turns_each(facts),
-        )
+        ),
+        Says(S["knock"], "any player {} signal the end", MAY, lambda facts: may_knock(facts)),
+        Says(S["knock"], "do not have the {} score.", WINS, lambda facts: knock_spared(facts)),
+        Says(
+            S["ender"],
+            "do not have the {} score of the hole",
+            WINS,
+            lambda facts: knock_spared(facts),
+        ),
+        Says(S["glossary_knock"], "has had {}.", MORE_TURNS, lambda facts: last_turns_each(facts)),
     ],
 )
 def knock(facts: Facts) -> list[str]:
@@ -958,7 +1017,18 @@ def wild_twos(facts: Facts) -> list[str]:
     return []
 
 
-@claim("six-joker-pair", S["tip_jokers"])
+@claim(
+    "six-joker-pair",
+    S["tip_jokers"],
+    says=[
+        Says(
+            S["tip_jokers"],
+            "under some rules the pair cancels to {};",
+            counted("points of a pair of Jokers"),
+            lambda facts: column_score(["JK", "JK"]),
+        )
+    ],
+)
 def joker_pair(facts: Facts) -> list[str]:
     zero = column_score(["JK", "JK"])
     four = column_score(["JK", "JK"], Options(joker_pair=JokerPair.MINUS_FOUR))
