@@ -1057,17 +1057,66 @@ def _backed(name: str) -> list[str]:
     return [] if verdict.verdict == "backed" else [f"the simulation says {verdict.detail}"]
 
 
-@claim("six-no-jokers-higher", S["no_jokers"])
+def simulated(measure: str, base: str, other: str) -> str:
+    """How configuration ``other`` compares with ``base`` on ``measure`` in the committed
+    simulation, for every player: ``higher`` or ``lower`` (the 95% intervals apart), else
+    ``undecided``."""
+    data = evidence.load()
+    figures = data["figures"]
+    seen = {
+        evidence.compare(figures[base][player][measure], figures[other][player][measure])
+        for player in data["players"]
+    }
+    return {"backed": "higher", "contradicted": "lower"}.get(_one(seen), "undecided")
+
+
+COMPARED = Words("simulation's comparison", {"higher": "higher", "lower": "lower"})
+
+
+@claim(
+    "six-no-jokers-higher",
+    S["no_jokers"],
+    says=[
+        Says(
+            S["no_jokers"],
+            "slightly {} average scores",
+            COMPARED,
+            lambda facts: simulated("hole_score", "6-card", "6-card-no-jokers"),
+        )
+    ],
+)
 def no_jokers_higher(facts: Facts) -> list[str]:
     return _backed("no-jokers-higher")
 
 
-@claim("six-four-card-fewer", S["four_card"])
+@claim(
+    "six-four-card-fewer",
+    S["four_card"],
+    says=[
+        Says(
+            S["four_card"],
+            "; {} chances for column pairs",
+            Words("simulation's comparison", {"lower": "fewer", "higher": "more"}),
+            lambda facts: simulated("pairs_per_grid", "6-card", "4-card"),
+        )
+    ],
+)
 def four_card_fewer(facts: Facts) -> list[str]:
     return _backed("four-card-fewer-cancelling")
 
 
-@claim("six-double-deck-pairs", S["double_deck"])
+@claim(
+    "six-double-deck-pairs",
+    S["double_deck"],
+    says=[
+        Says(
+            S["double_deck"],
+            "column pairs are {} frequent",
+            Words("simulation's comparison", {"higher": "more", "lower": "less"}),
+            lambda facts: simulated("paired_column_share", "6-card", "6-card-double-deck"),
+        )
+    ],
+)
 def double_deck_pairs(facts: Facts) -> list[str]:
     return _backed("double-deck-more-pairs")
 
