@@ -190,8 +190,11 @@ class Claim:
     def misstated(self, facts: Facts) -> list[Misstated]:
         """Each of its sentences that does not state the engine's value in the claim's words."""
         found = []
+        measured: dict[int, Any] = {}  # a value stated in several sentences is measured once
         for says in self.says:
-            problem = says.misstated(says.sentence, says.value(facts))
+            if id(says.value) not in measured:
+                measured[id(says.value)] = says.value(facts)
+            problem = says.misstated(says.sentence, measured[id(says.value)])
             if problem is not None:
                 found.append(Misstated(problem, says.sentence))
         return found

@@ -697,10 +697,34 @@ def king_and_ace(facts: dict[str, Any]) -> list[str]:
     return found
 
 
+WRAP_EXAMPLE = (
+    "Example on %(easy)s: move %(number)s of the won game plays %(card)s from column "
+    "%(column)s onto %(onto)s. On %(classic)s this move would be refused."
+)
+
+
+def classic_refuses_wrap(facts: dict[str, Any]) -> Any:
+    """Whether Classic refuses the won game's move the example names, after the same moves."""
+    recorded = load_reference_game()
+    classic = Game(recorded.deal, Rules.CLASSIC)
+    for move in recorded.moves[: facts["wrap"].number - 1]:
+        if classic.refusal(move) is not None:
+            return "stuck before it"
+        classic.play(move)
+    return classic.refusal(recorded.moves[facts["wrap"].number - 1]) is not None
+
+
 @claim(
     "wrap-example",
-    "Example on %(easy)s: move %(number)s of the won game plays %(card)s from column "
-    "%(column)s onto %(onto)s. On %(classic)s this move would be refused.",
+    WRAP_EXAMPLE,
+    says=[
+        Says(
+            WRAP_EXAMPLE,
+            "this move would be {}.",
+            Words("Classic's answer", {True: "refused", False: "accepted"}),
+            classic_refuses_wrap,
+        )
+    ],
 )
 def wrap_example(facts: dict[str, Any]) -> list[str]:
     recorded = load_reference_game()
