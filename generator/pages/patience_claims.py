@@ -646,6 +646,12 @@ QUEEN_ON_KING = (
         Says(KING_AND_ACE, "an Ace {} be played onto a King", MAY, lambda f: wraps(Rules.EASY)),
         Says(
             KING_AND_ACE,
+            "the sequence {} at both ends",
+            Words("King and Ace on Classic", {False: "stops", True: "goes on"}),
+            lambda f: wraps(Rules.CLASSIC),
+        ),
+        Says(
+            KING_AND_ACE,
             "only a {} may be played onto a King",
             ON_KING,
             lambda f: on_king(Rules.CLASSIC),

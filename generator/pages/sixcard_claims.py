@@ -529,6 +529,30 @@ def _grid_shape(layout: Layout) -> tuple[int, int]:
     return len(shape), len(shape[0])
 
 
+PAIR_CARDS = counted("cards of a 6-card column")
+
+
+def column_cards(facts: Facts) -> int:
+    """The cards of one column of a 6-card grid (its rows) as a hole deals it."""
+    return _grid_shape(Layout.SIX)[0]
+
+
+def decks_used(facts: Facts) -> frozenset[int]:
+    """The numbers of decks a 6-card hole is dealt from, over the players it allows."""
+    return frozenset(Options().decks_for(n) for n in range(facts["six_min"], facts["six_max"] + 1))
+
+
+def ender_bonus(facts: Facts) -> Any:
+    """What the player who went out gets on top of their grid's score, by default."""
+    return _one(
+        {
+            hole.scores()[hole.ender] - hole.grid_scores()[hole.ender].score
+            for hole in seeded_holes(Options(), 4, count=12)
+            if hole.ended_by == "out" and hole.ender is not None
+        }
+    )
+
+
 def six_columns(facts: Facts) -> int:
     """The columns of a 6-card grid as a hole deals it."""
     return _grid_shape(Layout.SIX)[1]
@@ -561,6 +585,12 @@ def pair_points(facts: Facts) -> Any:
     says=[
         Says(S["intro"], "so that they cancel out to {}", counted("points of a pair"), pair_points),
         Says(S["negative"], "The {} total is best", WINS, lambda facts: winner_order(facts)),
+        Says(
+            S["score_values"],
+            "values of the {} cards in the column",
+            PAIR_CARDS,
+            lambda facts: column_cards(facts),
+        ),
     ],
 )
 def values(facts: Facts) -> list[str]:
@@ -592,7 +622,13 @@ def values(facts: Facts) -> list[str]:
             "cancel each other out and score {}",
             counted("points of a pair"),
             pair_points,
-        )
+        ),
+        Says(S["summary"], "rule is that {} cards of equal rank", PAIR_CARDS, column_cards),
+        Says(S["column_pair"], "cancellation: {} cards of the same rank", PAIR_CARDS, column_cards),
+        Says(S["score_columns"], "if the {} cards in a column", PAIR_CARDS, column_cards),
+        Says(
+            S["glossary_pair"], "Column pair: {} cards of the same rank", PAIR_CARDS, column_cards
+        ),
     ],
 )
 def pairs(facts: Facts) -> list[str]:
@@ -734,6 +770,12 @@ def turn(facts: Facts) -> list[str]:
     S["ender"],
     says=[
         Says(S["summary"], "every other player gets {} and", MORE_TURNS, last_turns_each),
+        Says(
+            S["ender"],
+            "the player who ended the hole gets {};",
+            Words("ender's bonus", {0: "no bonus or penalty", 10: "a penalty", -10: "a bonus"}),
+            ender_bonus,
+        ),
         Says(S["last_turns"], "Play goes on {};", TURNS, turn_direction),
         Says(S["last_turns"], "every other player gets {} to respond", LAST_TURNS, last_turns_each),
     ],
@@ -894,7 +936,30 @@ def match(facts: Facts) -> list[str]:
     return found
 
 
-@claim("six-decks", S["summary"], S["players"], S["deck"], S["no_jokers"], S["double_deck"])
+@claim(
+    "six-decks",
+    S["summary"],
+    S["players"],
+    S["deck"],
+    S["no_jokers"],
+    S["double_deck"],
+    says=[
+        Says(
+            S["summary"],
+            "players with {} standard decks",
+            Words(
+                "decks a hole is dealt from",
+                {
+                    frozenset({1, 2}): "one or two",
+                    frozenset({1}): "one",
+                    frozenset({2}): "two",
+                    frozenset({1, 2, 3}): "one to three",
+                },
+            ),
+            decks_used,
+        )
+    ],
+)
 def decks(facts: Facts) -> list[str]:
     found = []
     sizes = {
