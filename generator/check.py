@@ -59,7 +59,7 @@ from generator.i18n.catalogs import (
     string_line,
 )
 from generator.i18n.catalogs import languages as site_languages
-from generator.pages.claims import Claim, ClaimError, Claims
+from generator.pages.claims import Claim, ClaimError, Claims, Facts, Misstated
 from generator.pages.recorded import (
     DataFileError,
     ExampleDeal,
@@ -411,14 +411,21 @@ def check_claims() -> Problems:
                 yield f"{at}: no claim named {name!r} in generator/pages/"
                 continue
             where.setdefault(name, []).append(sentence)
-            item = claims[name]
-            if sentence.msgid not in item.sentences:
-                yield (
-                    f"{at}: the sentence {_clip(sentence.msgid, 70)!r} is not the one claim "
-                    f"{name!r} was written for ({_rel(item.file)}:{item.line}); check that "
-                    "the claim still backs it, then update the claim's sentence"
-                )
+    facts = _facts_of_sets(sets)
+    for sentence in sentences:
+        for name in sentence.claims:
+            item = claims.get(name)
+            if item is not None and sentence.msgid not in item.sentences:
+                at = f"{_rel(sentence.template)}:{sentence.line}"
+                held = {s.msgid for s in where.get(name, [])}
+                yield f"{at}: " + _changed_sentence(sentence.msgid, item, held, facts.get(name))
     for name, item in claims.items():
+        for says in item.says:
+            if says.sentence not in item.sentences:
+                yield (
+                    f"{_rel(item.file)}:{item.line}: claim {name!r} says the engine's "
+                    f"{says.words.what} in a sentence it does not back: {_clip(says.sentence, 70)!r}"
+                )
         tied = {s.msgid for s in where.get(name, [])}
         for text in item.sentences:
             if text not in tied:
@@ -434,6 +441,68 @@ def check_claims() -> Problems:
     for claim_name, failure in played:
         if claim_name is not None:
             yield from _claim_failure(where, claims, claim_name, failure)
+
+
+def _facts_of_sets(sets: list[Claims]) -> dict[str, Callable[[], Facts | None]]:
+    """Each claim's page facts, made when first asked for (``None`` if they cannot be made:
+    played_claims reports why)."""
+    made: dict[int, Facts | None] = {}
+
+    def facts_of(page_claims: Claims) -> Callable[[], Facts | None]:
+        def facts() -> Facts | None:
+            if id(page_claims) not in made:
+                try:
+                    with time_limit(CLAIM_SECONDS, "the page facts"):
+                        made[id(page_claims)] = page_claims.facts()
+                except GolfError:
+                    made[id(page_claims)] = None
+            return made[id(page_claims)]
+
+        return facts
+
+    return {name: facts_of(page) for page in sets for name in page}
+
+
+def _changed_sentence(
+    msgid: str, item: Claim, held: set[str], facts: Callable[[], Facts | None] | None
+) -> str:
+    """Why a claimed sentence that is not one of its claim's sentences is reported: what the
+    engine gives for each value the claim's replaced sentence stated in words (its sentences
+    no template holds any longer), and whether the new wording states it."""
+    says = [s for s in item.says if s.sentence not in held]
+    known = facts() if facts is not None and says else None
+    stated, wrong = [], []
+    for each in says:
+        if known is None:
+            break
+        try:
+            with time_limit(CLAIM_SECONDS, f"claim {item.name!r}"):
+                value = each.value(known)
+        except Exception as error:  # reported when the claim is played
+            wrong.append(f"its {each.words.what} cannot be measured ({type(error).__name__})")
+            continue
+        problem = each.misstated(msgid, value)
+        rendered = each.rendered(value)
+        if problem is None:
+            stated.append(f"{each.words.what} {value!r} ({rendered!r})")
+        else:
+            wrong.append(problem)
+    place = f"claim {item.name!r} ({_rel(item.file)}:{item.line})"
+    if wrong:
+        return (
+            f"the sentence {_clip(msgid, 70)!r} must state what the engine gives and what "
+            f"{place} renders from it: " + "; ".join(wrong)
+        )
+    engine = (
+        "it states the engine's " + ", ".join(stated)
+        if stated
+        else "the claim measures none of its words"
+    )
+    return (
+        f"the sentence {_clip(msgid, 70)!r} is not the one {place} was written for; {engine}. "
+        "Make the claim play every rule the new wording states (and measure each value it "
+        "states in words) before it backs it"
+    )
 
 
 _DATA_PLACE = re.compile(r"(?:.*/)?generator/data/[^:\s]+:\d+: ")
@@ -476,7 +545,7 @@ def played_claims(sets: list[Claims] | None = None) -> Iterator[tuple[str | None
         for name, item in page_claims.items():
             try:
                 with time_limit(CLAIM_SECONDS, f"claim {name!r}"):
-                    failures = item.play(facts)
+                    failures = [*item.play(facts), *item.misstated(facts)]
             except TimeLimitExceeded as error:
                 failures = [str(error)]
             except GolfError as error:
@@ -501,6 +570,8 @@ def _claim_failure(
         return
     order = item.sentences if item else ()
     first = min(sentences, key=lambda s: order.index(s.msgid) if s.msgid in order else len(order))
+    if isinstance(failure, Misstated):  # about one sentence: name that one
+        first = next((s for s in sentences if s.msgid == failure.sentence), first)
     yield (
         f"{_rel(first.template)}:{first.line}: the page says {_clip(first.msgid, 90)!r}, "
         f"and the engine disagrees: {failure}"

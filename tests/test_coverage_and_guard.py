@@ -67,7 +67,11 @@ def test_the_cut_claim_reads_its_side(monkeypatch: pytest.MonkeyPatch) -> None:
             self.cutter = (self.dealer + 1) % self.players
 
     monkeypatch.setattr(sixcard_claims, "Hole", LeftCuts)
-    assert any("the dealer's left, the page says right" in f for f in sixcard_claims.cut(facts))
+    said = sixcard_claims.CLAIMS["six-cut"].misstated(facts)
+    assert [str(f) for f in said] == [
+        "the sentence states the side of the dealer as 'right'; the engine gives 'left': "
+        'the claim renders "The player to the dealer\'s left cuts"'
+    ]
 
 
 def test_the_knock_claim_plays_both_endings(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -102,7 +106,8 @@ def test_the_traditional_scoring_claim(monkeypatch: pytest.MonkeyPatch) -> None:
     facts = patience_claims.CLAIMS.facts()
     assert patience_claims.traditional_scoring(facts) == []
     two = {**facts, "traditional": TraditionalScoring(points_per_card_left=2)}
-    assert any("the page says 1 per card" in f for f in patience_claims.traditional_scoring(two))
+    said = patience_claims.CLAIMS["traditional-scoring"].misstated(two)
+    assert any("as 'one' (1); the engine gives 2" in f for f in said), said
 
 
 # -- approve's guard --------------------------------------------------------------------

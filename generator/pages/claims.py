@@ -16,12 +16,24 @@ the claim that backs it (the catalogs then mark its translations fuzzy).
 A claim sets up the situation, plays it in the engine, and compares what the
 engine does with what the sentence says, stated once more in the claim's own
 terms. It returns the list of what it found wrong; empty means the sentence holds.
+
+Where a sentence states a rule's value in words (a count: *only once*; an order:
+*lowest card deals*; a side: *the dealer's right*; *may* or *may NOT*; a card's
+value: *score zero*), the claim supplies those words (:class:`Says`): it measures
+the value in the engine and renders the words its table gives for it into the
+place the sentence states them, and the sentence must hold that rendering. A
+sentence that states another value no longer holds what the claim renders,
+whatever the claim's copy of the sentence says: copying a new wording into the
+claim does not make it true::
+
+    @claim("stock", STOCK, says=[Says(STOCK, "You go through the stock {}", PASSES, passes)])
 """
 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterable
+import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,6 +53,129 @@ class ClaimError(GolfError):
 
 
 @dataclass(frozen=True)
+class Words:
+    """The English words a sentence states a rule's value in, for each value the engine
+    may give (``what``: the value's name in messages, ``the passes through the stock``)."""
+
+    what: str
+    table: Mapping[Any, str]
+
+    def value_of(self, words: str) -> Any:
+        """The value ``words`` are the table's words for (``None`` if none)."""
+        return next((value for value, said in self.table.items() if said == words), None)
+
+
+NUMBER_WORDS = Words(
+    "number",
+    {
+        0: "zero",
+        1: "one",
+        2: "two",
+        3: "three",
+        4: "four",
+        5: "five",
+        6: "six",
+        7: "seven",
+        8: "eight",
+        9: "nine",
+        10: "ten",
+        11: "eleven",
+        12: "twelve",
+    },
+)
+"""The numbers a sentence writes in words (:func:`counted` names what they count)."""
+
+
+def counted(what: str, table: Mapping[Any, str] = NUMBER_WORDS.table) -> Words:
+    """Number words naming what they count, for :class:`Says`."""
+    return Words(what, table)
+
+
+class Misstated(str):
+    """A claim's failure that is about one of its sentences: the words it states for a
+    value of the engine (:class:`Says`). ``sentence`` is the claim's copy of it."""
+
+    sentence: str
+
+    def __new__(cls, text: str, sentence: str) -> Misstated:
+        made = super().__new__(cls, text)
+        made.sentence = sentence
+        return made
+
+
+@dataclass(frozen=True)
+class Says:
+    """The words ``sentence`` states a value of the engine in: ``value`` measures it (given
+    the page's facts), ``words`` gives its English words, and ``frame`` is the part of the
+    sentence they stand in, ``{}`` where they go. The sentence must hold the frame with the
+    engine's words (:meth:`misstated`)."""
+
+    sentence: str
+    frame: str
+    words: Words
+    value: Callable[[Facts], Any]
+
+    def __post_init__(self) -> None:
+        if self.frame.count("{}") != 1:
+            raise ValueError(f"a frame has one {{}} for the words, not {self.frame!r}")
+
+    def rendered(self, value: Any) -> str | None:
+        """The frame with the words for ``value`` (``None``: the table has none for it)."""
+        words = self.words.table.get(value)
+        return None if words is None else self.frame.replace("{}", words)
+
+    def stated(self, sentence: str) -> tuple[str, Any] | None:
+        """The words ``sentence`` holds in the frame's place and the value they are the
+        table's words for (``None`` for words not in the table); ``None`` without the frame."""
+        before, after = (re.escape(part) for part in self.frame.split("{}"))
+        choices = sorted(self.words.table.values(), key=len, reverse=True)
+        known = re.search(before + "(" + "|".join(map(re.escape, choices)) + ")" + after, sentence)
+        if known:
+            return known.group(1), self.words.value_of(known.group(1))
+        other = re.search(before + r"(.{1,60}?)" + (after or r"(?=[.;:,)]|$)"), sentence)
+        return (other.group(1), None) if other else None
+
+    def misstated(self, sentence: str, value: Any) -> str | None:
+        """What is wrong with how ``sentence`` states the engine's ``value``; ``None`` when it
+        holds the frame with the engine's words.
+
+        >>> side = Words("side of the dealer", {"right": "right", "left": "left"})
+        >>> says = Says("", "The player to the dealer's {} cuts", side, str)
+        >>> print(says.misstated("The player to the dealer's left cuts.", "right"))
+        ... # doctest: +NORMALIZE_WHITESPACE
+        the sentence states the side of the dealer as 'left'; the engine gives 'right':
+        the claim renders "The player to the dealer's right cuts"
+        """
+        rendered = self.rendered(value)
+        if rendered is None:
+            return (
+                f"the engine gives the {self.words.what} {shown(value)}, for which the claim "
+                f"has no words: the sentence cannot state it as {self.frame!r}"
+            )
+        if rendered in sentence:
+            return None
+        engine = f"the engine gives {shown(value)}: the claim renders {rendered!r}"
+        said = self.stated(sentence)
+        if said is None:
+            return f"the sentence no longer holds {self.frame!r} ({self.words.what}); {engine}"
+        words, meaning = said
+        if meaning is None:
+            return (
+                f"the sentence states the {self.words.what} as {words!r}, words the claim has "
+                f"for no value; {engine}"
+            )
+        meant = "" if meaning == words else f" ({shown(meaning)})"
+        return f"the sentence states the {self.words.what} as {words!r}{meant}; {engine}"
+
+
+def shown(value: Any) -> str:
+    """A measured value as a message shows it (a set of ranks sorted, in braces)."""
+    if isinstance(value, frozenset):
+        return "{" + ", ".join(sorted(map(repr, value))) + "}"
+    return repr(value)
+
+
+@dataclass(frozen=True)
 class Claim:
     name: str
     sentences: tuple[str, ...]
@@ -49,6 +184,20 @@ class Claim:
     file: Path
     line: int
     """Where it is written, for messages about the claim itself."""
+    says: tuple[Says, ...] = ()
+    """The values of the engine its sentences state in words, and where."""
+
+    def misstated(self, facts: Facts) -> list[Misstated]:
+        """Each of its sentences that does not state the engine's value in the claim's words."""
+        found = []
+        measured: dict[int, Any] = {}  # a value stated in several sentences is measured once
+        for says in self.says:
+            if id(says.value) not in measured:
+                measured[id(says.value)] = says.value(facts)
+            problem = says.misstated(says.sentence, measured[id(says.value)])
+            if problem is not None:
+                found.append(Misstated(problem, says.sentence))
+        return found
 
 
 class Claims(dict[str, Claim]):
@@ -58,12 +207,16 @@ class Claims(dict[str, Claim]):
         super().__init__()
         self.facts = facts
 
-    def claim(self, name: str, *sentences: str) -> Callable[[Play], Play]:
-        """Register a claim backing ``sentences``; the function gets the page's facts."""
+    def claim(
+        self, name: str, *sentences: str, says: Iterable[Says] = ()
+    ) -> Callable[[Play], Play]:
+        """Register a claim backing ``sentences``; the function gets the page's facts.
+        ``says`` are the values of the engine the sentences state in words."""
 
         def register(play: Play) -> Play:
             file = Path(inspect.getfile(play))
-            self[name] = Claim(name, sentences, play, file, play.__code__.co_firstlineno)
+            line = play.__code__.co_firstlineno
+            self[name] = Claim(name, sentences, play, file, line, tuple(says))
             return play
 
         return register

@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from generator.pages.claims import Claims
+from generator.pages.claims import Claims, Says, Words, counted
 from generator.pages.examples import (
     BY_NAME,
     CLASSIC,
@@ -121,17 +121,75 @@ def special(example: Example) -> tuple[Move, Card, list[str]]:
     return move, onto, found
 
 
-# -- the rule sets -------------------------------------------------------------
+# -- the values the sentences state in words, measured in the engine ----------------
 
 
-@claim(
-    "examples-rule-sets",
+def _refusal(rules: RuleSet, waste: int, rank: int) -> Reason | None:
+    game = situation(Card(waste, "C"), [Card(rank, "H")])
+    return _game(None, rules, game).refusal(Move.remove(1, Card(rank, "H")))
+
+
+def on_king(rules: RuleSet) -> frozenset[int]:
+    """The ranks ``rules`` let go onto a King, the Ace of the wrap left out."""
+    return frozenset(
+        r for r in range(ACE_RANK + 1, KING_RANK + 1) if _refusal(rules, KING_RANK, r) is None
+    )
+
+
+def draws_while_a_card_fits(rules: RuleSet) -> bool:
+    game = _game(None, rules, situation(Card(5, "C"), [Card(6, "H")], rules=rules.rules))
+    return game.refusal(Move.draw(game.stock[0])) is None
+
+
+def rule_set_count(facts: dict[str, Any]) -> int:
+    """The rule sets the page's examples are solved under (each example's verdicts name them)."""
+    named = {frozenset(e.verdicts) for e in facts["records"].values()}
+    listed = frozenset(str(rules) for rules in facts["rule_sets"])
+    return len(listed) if named == {listed} else -1
+
+
+MAY = Words("permission", {True: "may", False: "may not"})
+ON_KING = Words(
+    "cards a King takes", {frozenset(): "no card at all", frozenset({QUEEN_RANK}): "a Queen"}
+)
+DRAWING = Words("drawing", {False: "only when no card fits", True: "at any time"})
+RULE_SET_COUNT = counted("rule sets")
+RULE_SETS_SAID = (
     "%(easy)s (%(description)s), the app's default;",
     "%(classic)s (%(description)s), where a Queen may still be played onto a King;",
     "%(name)s: as %(classic)s, but no card at all may go onto a King;",
     "%(name)s: as %(nothing_on_king)s, and you may draw only when no card fits.",
     "Each of them allows every move the next one allows, so a deal that can be won under one of "
     "them can also be won under those above it.",
+)
+
+
+# -- the rule sets -------------------------------------------------------------
+
+
+@claim(
+    "examples-rule-sets",
+    *RULE_SETS_SAID,
+    says=[
+        Says(
+            RULE_SETS_SAID[1],
+            "where a Queen {} still be played onto a King",
+            MAY,
+            lambda facts: QUEEN_RANK in on_king(CLASSIC),
+        ),
+        Says(
+            RULE_SETS_SAID[2],
+            "but {} may go onto a King",
+            ON_KING,
+            lambda facts: on_king(NOTHING_ON_KING),
+        ),
+        Says(
+            RULE_SETS_SAID[3],
+            "and you may draw {}.",
+            DRAWING,
+            lambda facts: draws_while_a_card_fits(STRICT),
+        ),
+    ],
 )
 def rule_sets(facts: dict[str, Any]) -> list[str]:
     found = []
@@ -256,9 +314,12 @@ def draw_any_time(facts: dict[str, Any]) -> list[str]:
     return found
 
 
+UNWINNABLE = "Deal %(code)s cannot be won under any of the four rule sets."
+
+
 @claim(
     "example-unwinnable",
-    "Deal %(code)s cannot be won under any of the four rule sets.",
+    UNWINNABLE,
     "The reason, which you can check by eye: on %(classic)s, %(cards)s can only go onto "
     "%(onto)s, and each of those lies above one of them in its own column:",
     "column %(column)s: %(above)s above %(card)s.",
@@ -267,6 +328,7 @@ def draw_any_time(facts: dict[str, Any]) -> list[str]:
     "the strict rules, which allow fewer moves still.",
     "On %(easy)s they can also go onto %(extra)s, so the reason does not hold there; the solver, "
     "trying every line of play, finds no win on %(easy)s either.",
+    says=[Says(UNWINNABLE, "under any of the {} rule sets", RULE_SET_COUNT, rule_set_count)],
 )
 def unwinnable(facts: dict[str, Any]) -> list[str]:
     example = facts["records"]["unwinnable"]
@@ -297,10 +359,16 @@ def unwinnable(facts: dict[str, Any]) -> list[str]:
     return found
 
 
+REFERENCE = (
+    "Deal %(code)s, the one the rules page takes its examples from, can be won under all four "
+    "rule sets. Its won game on %(easy)s is shown move by move on the page %(page)s."
+)
+
+
 @claim(
     "example-reference",
-    "Deal %(code)s, the one the rules page takes its examples from, can be won under all four "
-    "rule sets. Its won game on %(easy)s is shown move by move on the page %(page)s.",
+    REFERENCE,
+    says=[Says(REFERENCE, "can be won under all {} rule sets", RULE_SET_COUNT, rule_set_count)],
 )
 def reference(facts: dict[str, Any]) -> list[str]:
     example = facts["records"]["reference"]

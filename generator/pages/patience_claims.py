@@ -9,11 +9,11 @@ compare what the engine does with the sentence, read a second time here.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterator, Sequence
+from fractions import Fraction
 from typing import Any
 
-from generator.pages.claims import ClaimError, Claims
+from generator.pages.claims import ClaimError, Claims, Says, Words, counted
 from generator.pages.patience import rules_page_facts
 from generator.pages.recorded import load_reference_game, load_rules_examples
 from generator.patience import (
@@ -140,6 +140,140 @@ def _name(rank: int) -> str:
     return RANK_LETTERS[rank - 1]
 
 
+# -- the values the sentences state in words, measured in the engine ----------------
+
+PASSES = Words(
+    "number of passes through the stock",
+    {1: "only once: there is no redeal", 2: "twice", 3: "three times"},
+)
+CAN = Words("permission", {True: "can", False: "cannot"})
+MAY = Words("permission", {True: "may", False: "may not"})
+STRICT_DRAW = Words(
+    "strict rules' drawing", {False: "only when no move is possible", True: "at any time"}
+)
+SUIT = Words("suit's part in a move", {False: "whatever its suit", True: "of the same suit"})
+SUIT_MATTERS = Words("suit's part in a move", {False: "does not matter", True: "matters"})
+CONNECT = Words("King and Ace", {True: "connect", False: "do not connect"})
+DOES = Words("King and Ace", {True: "does", False: "does not"})
+CARD_NAMES = {
+    frozenset({ACE}): "Ace",
+    frozenset({11}): "Jack",
+    frozenset({QUEEN}): "Queen",
+    frozenset({KING}): "King",
+    frozenset(): "no card at all",
+}
+ON_KING = Words("cards a King takes", CARD_NAMES)
+DRAW_POINTS = Words(
+    "points of a draw", {0: "no points", 1: "one point", 5: "five points", 10: "ten points"}
+)
+COUNTER = Words("move counter on undo", {False: "does not go down", True: "goes down"})
+
+
+def passes(facts: dict[str, Any]) -> int:
+    """How often a player goes through the stock: a game in which nothing fits, drawn from
+    as long as the engine lets it (a redeal would turn the waste pile over again)."""
+    game = situation(card(8, "C"), rules=Rules.EASY)
+    draws = 0
+    while draws <= 4 * STOCK_SIZE:
+        draw = next((m for m in game.legal_moves() if m.action == "draw"), None)
+        if draw is None:
+            break
+        game.play(draw)
+        draws += 1
+    return -(-draws // STOCK_SIZE)
+
+
+def draws_while_a_card_fits(rules: Rules) -> bool:
+    """Whether ``rules`` let a player draw while a free card fits the waste card."""
+    game = situation(card(8, "C"), [card(9, "H")], rules=rules)
+    return game.refusal(Move.draw(game.stock[0])) is None
+
+
+def app_draws_any_time(facts: dict[str, Any]) -> Any:
+    """Whether the app's rule sets let a player draw while a card fits."""
+    return _one({draws_while_a_card_fits(rules) for rules in APP_RULES})
+
+
+def strict_draws_any_time(facts: dict[str, Any]) -> bool:
+    return draws_while_a_card_fits(Rules.STRICT)
+
+
+def _one(values: set[Any]) -> Any:
+    """The one value every situation gave, or all of them (a claim's table has no words for
+    a set, so the sentence is reported with what the engine gave)."""
+    return next(iter(values)) if len(values) == 1 else frozenset(values)
+
+
+def rank_step(facts: dict[str, Any]) -> Any:
+    """How many ranks apart a free card and the waste card are when the engine lets the
+    card go onto it (King and Ace left out: their wrap is the King and Ace sentences')."""
+    return _one(
+        {
+            abs(waste - rank)
+            for rules in Rules
+            for waste in range(2, QUEEN)
+            for rank in range(2, QUEEN)
+            if accepted(rules, waste, rank) is None
+        }
+    )
+
+
+def suit_matters(facts: dict[str, Any]) -> bool:
+    """Whether a free card's suit changes the engine's answer, on any rule set."""
+    return any(
+        len({accepted(rules, waste, rank, suit) for suit in "DHS"}) > 1
+        for rules in Rules
+        for waste in RANKS
+        for rank in RANKS
+    )
+
+
+def on_king(rules: Rules) -> frozenset[int]:
+    """The ranks ``rules`` let go onto a King, the Ace of the wrap left out."""
+    return frozenset(r for r in RANKS if r != ACE and accepted(rules, KING, r) is None)
+
+
+def app_rule_sets(facts: dict[str, Any]) -> int:
+    """The rule sets a deal code can name (the New game window's), each letter read."""
+    return len({Rules(name) for name in RULES_LETTERS.values()})
+
+
+def wraps(rules: Rules) -> bool:
+    """Whether King and Ace connect under ``rules``: each goes onto the other."""
+    return accepted(rules, KING, ACE) is None and accepted(rules, ACE, KING) is None
+
+
+def draw_points(facts: dict[str, Any]) -> Any:
+    """The points a draw scores, in games where it is drawn at different scores."""
+    changes = set()
+    for rules in APP_RULES:
+        game = situation(card(8, "C"), [card(9, "H")], rules=rules)
+        game.play(Move.remove(1, card(9, "H")))
+        for _ in range(3):
+            before = game.score
+            game.play(Move.draw(game.stock[0]))
+            changes.add(game.score - before)
+    return _one(changes)
+
+
+def lowest_score(facts: dict[str, Any]) -> int:
+    """The lowest score of a game: a game stuck with no card removed, and every game played."""
+    stuck = stuck_game()
+    draw_all(stuck)
+    return min([stuck.score, *(game.score for game in played_games(count=10))])
+
+
+def counter_goes_down(facts: dict[str, Any]) -> bool:
+    """Whether undo takes the move counter back: the reference game's moves, each undone."""
+    recorded = load_reference_game()
+    game = Game(recorded.deal, recorded.rules)
+    for move in recorded.moves[:10]:
+        game.play(move)
+    before = game.move_count
+    game.undo()
+    return game.move_count < before
+
+
 AT_A_GLANCE = (
     "%(columns)s columns of %(height)s face-up cards, a waste pile and %(stock)s cards in "
     "the stock. The last card of each column can be removed when its rank is one higher or "
@@ -164,12 +298,46 @@ WON_SCORE = (
 # -- the layout --------------------------------------------------------------
 
 
+LAYOUT = (
+    "You play with a %(deck)s-card deck, without jokers. The app deals %(tableau)s cards into "
+    "%(columns)s columns of %(height)s cards, all face up. It turns one card face up onto the "
+    "waste pile and puts the remaining %(stock)s cards face down in the stock."
+)
+
+
+def waste_at_start(facts: dict[str, Any]) -> Any:
+    """How many cards lie on the waste pile of a newly dealt game."""
+    return _one({len(Game(deal_for_number(n)).waste) for n in range(1, 6)})
+
+
+def free_card_dealt(facts: dict[str, Any]) -> Any:
+    """Which card of a column as dealt is free: the first dealt or the last."""
+    places = set()
+    for number in range(1, 6):
+        game = Game(deal_for_number(number))
+        for column in range(1, COLUMNS + 1):
+            dealt = game.deal.columns[column - 1]
+            free = game.free_card(column)
+            places.add("last" if free == dealt[-1] else "first" if free == dealt[0] else "neither")
+    return _one(places)
+
+
+FREE = Words("free card of a column", {"last": "last", "first": "first"})
+
+
 @claim(
     "layout",
     AT_A_GLANCE,
-    "You play with a %(deck)s-card deck, without jokers. The app deals %(tableau)s cards into "
-    "%(columns)s columns of %(height)s cards, all face up. It turns one card face up onto the "
-    "waste pile and puts the remaining %(stock)s cards face down in the stock.",
+    LAYOUT,
+    says=[
+        Says(
+            LAYOUT,
+            "It turns {} card face up onto the waste",
+            counted("cards on the waste pile at the start"),
+            waste_at_start,
+        ),
+        Says(AT_A_GLANCE, "The {} card of each column can be removed", FREE, free_card_dealt),
+    ],
 )
 def layout(facts: dict[str, Any]) -> list[str]:
     found = []
@@ -196,12 +364,25 @@ def layout(facts: dict[str, Any]) -> list[str]:
 # -- legal moves -------------------------------------------------------------
 
 
+INDEX = (
+    "Golf is a patience for one player: clear the tableau by removing cards one rank above "
+    "or below the waste card."
+)
+STEP = counted("ranks between a card and the waste card it goes onto")
+
+
 @claim(
     "one-rank-any-suit",
     AT_A_GLANCE,
     LEGAL_MOVES,
-    "Golf is a patience for one player: clear the tableau by removing cards one rank above "
-    "or below the waste card.",
+    INDEX,
+    says=[
+        Says(AT_A_GLANCE, "when its rank is {} higher or lower", STEP, rank_step),
+        Says(AT_A_GLANCE, "than the waste card's, {}.", SUIT, suit_matters),
+        Says(LEGAL_MOVES, "when its rank is exactly {} higher or lower", STEP, rank_step),
+        Says(LEGAL_MOVES, "The suit {}.", SUIT_MATTERS, suit_matters),
+        Says(INDEX, "by removing cards {} rank above or below", STEP, rank_step),
+    ],
 )
 def one_rank_any_suit(facts: dict[str, Any]) -> list[str]:
     found = []
@@ -222,9 +403,18 @@ def one_rank_any_suit(facts: dict[str, Any]) -> list[str]:
     return found[:5]
 
 
+def may_remove_fitting(facts: dict[str, Any]) -> Any:
+    """Whether a free card one rank from the waste card may be removed, on each rule set."""
+    return _one({accepted(rules, 8, rank) is None for rules in Rules for rank in (7, 9)})
+
+
 @claim(
     "free-card-and-waste",
     LEGAL_MOVES,
+    says=[
+        Says(LEGAL_MOVES, "the {} one dealt, is free", FREE, free_card_dealt),
+        Says(LEGAL_MOVES, "is free. You {} remove it when", MAY, may_remove_fitting),
+    ],
 )
 def free_card_and_waste(facts: dict[str, Any]) -> list[str]:
     found = []
@@ -336,12 +526,22 @@ def refusals(facts: dict[str, Any]) -> list[str]:
 # -- the stock ---------------------------------------------------------------
 
 
-@claim(
-    "stock",
+STOCK = (
     "Tapping the stock turns its top card over onto the waste pile, where it replaces the "
     "waste card. In the app you can draw at any time, even when a move is still possible. "
     "You go through the stock only once: there is no redeal. Drawing a card counts as a "
-    "move and scores no points.",
+    "move and scores no points."
+)
+
+
+@claim(
+    "stock",
+    STOCK,
+    says=[
+        Says(STOCK, "In the app you {} draw at any time", CAN, app_draws_any_time),
+        Says(STOCK, "You go through the stock {}", PASSES, passes),
+        Says(STOCK, "counts as a move and scores {}.", DRAW_POINTS, draw_points),
+    ],
 )
 def stock(facts: dict[str, Any]) -> list[str]:
     found = []
@@ -376,10 +576,24 @@ def stock(facts: dict[str, Any]) -> list[str]:
     return found
 
 
+STRICT_DRAWING = (
+    "Drawing at any time: under the strict rules you draw only when no move is possible; in "
+    "the app you may draw whenever you like."
+)
+
+
 @claim(
     "strict-drawing",
-    "Drawing at any time: under the strict rules you draw only when no move is possible; in "
-    "the app you may draw whenever you like.",
+    STRICT_DRAWING,
+    says=[
+        Says(
+            STRICT_DRAWING,
+            "under the strict rules you draw {};",
+            STRICT_DRAW,
+            strict_draws_any_time,
+        ),
+        Says(STRICT_DRAWING, "in the app you {} draw whenever you like", MAY, app_draws_any_time),
+    ],
 )
 def strict_drawing(facts: dict[str, Any]) -> list[str]:
     found = []
@@ -416,7 +630,48 @@ QUEEN_ON_KING = (
 )
 
 
-@claim("king-and-ace", KING_AND_ACE, STRICT_KING_ACE, QUEEN_ON_KING)
+@claim(
+    "king-and-ace",
+    KING_AND_ACE,
+    STRICT_KING_ACE,
+    QUEEN_ON_KING,
+    says=[
+        Says(
+            KING_AND_ACE,
+            "window offers {} rule sets",
+            counted("rule sets of the app"),
+            app_rule_sets,
+        ),
+        Says(KING_AND_ACE, "the default, King and Ace {}:", CONNECT, lambda f: wraps(Rules.EASY)),
+        Says(KING_AND_ACE, "an Ace {} be played onto a King", MAY, lambda f: wraps(Rules.EASY)),
+        Says(
+            KING_AND_ACE,
+            "the sequence {} at both ends",
+            Words("King and Ace on Classic", {False: "stops", True: "goes on"}),
+            lambda f: wraps(Rules.CLASSIC),
+        ),
+        Says(
+            KING_AND_ACE,
+            "only a {} may be played onto a King",
+            ON_KING,
+            lambda f: on_king(Rules.CLASSIC),
+        ),
+        Says(STRICT_KING_ACE, "the strict rules {} them", CONNECT, lambda f: wraps(Rules.STRICT)),
+        Says(STRICT_KING_ACE, "the default, {}.", DOES, lambda f: wraps(Rules.EASY)),
+        Says(
+            QUEEN_ON_KING,
+            "the strict rules allow {} on a King",
+            ON_KING,
+            lambda f: on_king(Rules.STRICT),
+        ),
+        Says(
+            QUEEN_ON_KING,
+            "the app allows a {} on a King under both rule sets",
+            ON_KING,
+            lambda f: on_king(Rules.EASY) & on_king(Rules.CLASSIC),
+        ),
+    ],
+)
 def king_and_ace(facts: dict[str, Any]) -> list[str]:
     found = []
     for rules in Rules:
@@ -448,10 +703,34 @@ def king_and_ace(facts: dict[str, Any]) -> list[str]:
     return found
 
 
+WRAP_EXAMPLE = (
+    "Example on %(easy)s: move %(number)s of the won game plays %(card)s from column "
+    "%(column)s onto %(onto)s. On %(classic)s this move would be refused."
+)
+
+
+def classic_refuses_wrap(facts: dict[str, Any]) -> Any:
+    """Whether Classic refuses the won game's move the example names, after the same moves."""
+    recorded = load_reference_game()
+    classic = Game(recorded.deal, Rules.CLASSIC)
+    for move in recorded.moves[: facts["wrap"].number - 1]:
+        if classic.refusal(move) is not None:
+            return "stuck before it"
+        classic.play(move)
+    return classic.refusal(recorded.moves[facts["wrap"].number - 1]) is not None
+
+
 @claim(
     "wrap-example",
-    "Example on %(easy)s: move %(number)s of the won game plays %(card)s from column "
-    "%(column)s onto %(onto)s. On %(classic)s this move would be refused.",
+    WRAP_EXAMPLE,
+    says=[
+        Says(
+            WRAP_EXAMPLE,
+            "this move would be {}.",
+            Words("Classic's answer", {True: "refused", False: "accepted"}),
+            classic_refuses_wrap,
+        )
+    ],
 )
 def wrap_example(facts: dict[str, Any]) -> list[str]:
     recorded = load_reference_game()
@@ -550,17 +829,33 @@ TRADITIONAL = (
     "deals, with a par (the total a good player aims for) of %(par)s; the app counts the points "
     "you earn in each game."
 )
-NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
 
 
-@claim("traditional-scoring", TRADITIONAL)
+def traditional_per_card(facts: dict[str, Any]) -> Any:
+    """The traditional points of a stuck game per card left on the tableau (a fraction when
+    they are not a whole number per card)."""
+    traditional = facts["traditional"]
+    per_card = {Fraction(traditional.score(left, 0), left) for left in (1, 5, TABLEAU_SIZE - 1)}
+    return _one({int(p) if p.denominator == 1 else p for p in per_card})
+
+
+@claim(
+    "traditional-scoring",
+    TRADITIONAL,
+    says=[
+        Says(
+            TRADITIONAL,
+            "traditionally you count {} point",
+            counted("traditional points per card left"),
+            traditional_per_card,
+        )
+    ],
+)
 def traditional_scoring(facts: dict[str, Any]) -> list[str]:
     """The traditional points of stuck and won games played in the engine, against the
-    points per card the sentence says (read from it), over the round of deals it names."""
-    said = re.search(r"count (\w+) points? per card left on the tableau", TRADITIONAL)
-    if said is None or said.group(1) not in NUMBER_WORDS:
-        return ["the sentence says no number of points per card left"]
-    per_card = NUMBER_WORDS[said.group(1)]
+    points per card the sentence says (measured by :func:`traditional_per_card`), over the
+    round of deals it names."""
+    per_card = traditional_per_card(facts)
     traditional = facts["traditional"]
     found = []
     games = []
@@ -585,9 +880,13 @@ def traditional_scoring(facts: dict[str, Any]) -> list[str]:
     return found[:3]
 
 
+START = "The score starts at %(start)s and never goes below zero:"
+FLOOR = counted("lowest score")
+
+
 @claim(
     "score",
-    "The score starts at %(start)s and never goes below zero:",
+    START,
     "A card is removed from the tableau",
     "You draw a card",
     "The game is stuck: per card left on the tableau",
@@ -595,11 +894,15 @@ def traditional_scoring(facts: dict[str, Any]) -> list[str]:
     "%(count)s cards removed, %(left)s left: %(score)s points;",
     "%(count)s cards removed, %(left)s left: %(score)s points.",
     "Score: %(count)s points.",
+    says=[
+        Says(START, "never goes below {}:", FLOOR, lowest_score),
+        Says(WON_SCORE, "without going below {}:", FLOOR, lowest_score),
+    ],
 )
 def score(facts: dict[str, Any]) -> list[str]:
     found = []
     scoring = facts["scoring"]
-    if Game(deal_for_number(1)).score != facts["scoring"].floor or scoring.floor != 0:
+    if Game(deal_for_number(1)).score != facts["scoring"].floor:
         found.append("a new game does not score the page's start score")
     recorded = load_reference_game()
     game = Game(recorded.deal, recorded.rules)
@@ -655,12 +958,14 @@ def won_with_undo(facts: dict[str, Any]) -> list[str]:
 # -- undo ----------------------------------------------------------------------
 
 
-@claim(
-    "undo",
+UNDO = (
     "The app keeps the last %(count)s actions, removals and draws included. Undo puts the "
     "card back, takes back the move's points and, after a stuck game, the penalty too. The "
-    "move counter (the number of moves the app shows) does not go down.",
+    "move counter (the number of moves the app shows) does not go down."
 )
+
+
+@claim("undo", UNDO, says=[Says(UNDO, "the app shows) {}.", COUNTER, counter_goes_down)])
 def undo(facts: dict[str, Any]) -> list[str]:
     found = []
     recorded = load_reference_game()

@@ -9,17 +9,17 @@ simulation (:mod:`generator.sixcard.evidence`).
 
 from __future__ import annotations
 
+import itertools
 import random
-import re
 from typing import Any
 
-from generator.pages.claims import Claims
+from generator.pages.claims import Claims, Says, Words, counted
 from generator.pages.sixcard import page_data, sixcard_page_facts
 from generator.sixcard import evidence
 from generator.sixcard.cards import JOKER, Card, parse_card
 from generator.sixcard.errors import OptionsError
 from generator.sixcard.hole import Action, Hole
-from generator.sixcard.match import Match
+from generator.sixcard.match import Match, cut_for_dealer
 from generator.sixcard.players import RandomPlayer, play_hole
 from generator.sixcard.rules import (
     DEFAULT_OPTIONS,
@@ -305,6 +305,274 @@ def seeded_holes(options: Options, players: int, count: int = 30) -> list[Hole]:
     return done
 
 
+# -- the values the sentences state in words, measured in the engine ----------------
+
+SIDES = Words("side of the dealer", {"right": "right", "left": "left"})
+WINS = Words("score that wins", {"lowest": "lowest", "highest": "highest"})
+CUT_DEALS = Words("card of the cut that deals", {"lowest": "lowest", "highest": "highest"})
+TURNS = Words("direction of play", {"clockwise": "clockwise", "anticlockwise": "anticlockwise"})
+MAY = Words("permission", {True: "may", False: "may NOT"})
+MUST = Words("obligation", {True: "must", False: "may"})
+CAN = Words("permission", {True: "can", False: "cannot"})
+LAST_TURNS = Words("last turns per player", {1: "ONE LAST TURN", 2: "TWO LAST TURNS"})
+MORE_TURNS = Words("more turns per player", {1: "one more turn", 2: "two more turns"})
+
+
+def _side(players: int, dealer: int, seat: int) -> str:
+    """The side of the dealer ``seat`` sits on (seats go clockwise: the player to a seat's
+    left is the next seat); ``"neither"`` for a seat next to the dealer on neither side."""
+    if seat == (dealer + 1) % players:
+        return "left"
+    if seat == (dealer - 1) % players:
+        return "right"
+    return "neither"
+
+
+def _one(values: set[Any]) -> Any:
+    """The one value every situation gave, or all of them (a claim's table has no words for
+    a set, so the sentence is reported with what the engine gave)."""
+    return next(iter(values)) if len(values) == 1 else frozenset(values)
+
+
+def cutter_side(facts: Facts) -> Any:
+    """The side of the dealer the seat that cuts sits on, at tables of 3 to 6 (with two
+    players the other player is on both sides)."""
+    return _one(
+        {
+            _side(players, dealer, Hole(players, Options(), seed=players, dealer=dealer).cutter)
+            for players in range(3, 7)
+            for dealer in range(players)
+        }
+    )
+
+
+def first_turn_side(facts: Facts) -> Any:
+    """The side of the dealer the player who takes the first turn sits on."""
+    return _one(
+        {
+            _side(players, dealer, Hole(players, Options(), seed=dealer, dealer=dealer).current)
+            for players in range(3, 7)
+            for dealer in range(players)
+        }
+    )
+
+
+def cut_deals(facts: Facts) -> Any:
+    """Which card of the cut for the first dealer deals: the dealer's card against the
+    others of the last round of cutting, over many cuts."""
+    orders = set()
+    for seed in range(200):
+        cut = cut_for_dealer(2 + seed % 5, seed)
+        ranks = {seat: card.rank for seat, card in cut.rounds[-1]}
+        mine = ranks.pop(cut.dealer)
+        orders.add(
+            "lowest"
+            if all(mine < r for r in ranks.values())
+            else "highest"
+            if all(mine > r for r in ranks.values())
+            else "neither"
+        )
+    return _one(orders)
+
+
+def _direction(players: int, before: int, after: int) -> str:
+    if after == (before + 1) % players:
+        return "clockwise"
+    return "anticlockwise" if after == (before - 1) % players else "neither"
+
+
+def deal_order_direction(facts: Facts) -> Any:
+    """Where each card of the deal goes after the one before: holes of 3 to 6."""
+    seen = set()
+    for players in range(3, 7):
+        order = Hole(players, Options(), seed=players, dealer=1).deal_order
+        seen |= {_direction(players, a, b) for a, b in itertools.pairwise(order)}
+    return _one(seen)
+
+
+def turn_direction(facts: Facts) -> Any:
+    """Where the turn goes after a turn: holes of 3 to 5 played by random legal players."""
+    seen = set()
+    for players in range(3, 6):
+        hole = Hole(players, Options(), seed=players, dealer=0)
+        rng = random.Random(players)
+        for _ in range(3 * players):
+            seat = hole.current
+            hole.play(hole.legal_actions()[0])  # a draw
+            finishing = [a for a in hole.legal_actions()]
+            hole.play(rng.choice(finishing))
+            if hole.over or hole.ending:
+                break
+            seen.add(_direction(players, seat, hole.current))
+    return _one(seen)
+
+
+def deal_direction(facts: Facts) -> Any:
+    """Where the deal goes from hole to hole of a match."""
+    return _one(
+        {
+            _direction(players, Match(players).dealer_of(k), Match(players).dealer_of(k + 1))
+            for players in range(3, 7)
+            for k in range(6)
+        }
+    )
+
+
+def winner_order(facts: Facts) -> Any:
+    """Which total wins a match: the winners' totals against the others', matches of random
+    players."""
+    orders = set()
+    for seed in range(4):
+        match = Match(3, holes=2, seed=seed)
+        for number in range(2):
+            play_hole(match.start_hole(), RandomPlayer(), random.Random(seed * 10 + number))
+        totals = match.totals()
+        won = {totals[seat] for seat in match.winners()}
+        lost = [t for seat, t in enumerate(totals) if seat not in match.winners()]
+        orders.add(
+            "lowest"
+            if all(w < t for w in won for t in lost)
+            else "highest"
+            if all(w > t for w in won for t in lost)
+            else "neither"
+        )
+    return _one(orders)
+
+
+def _after_draw_from(pile: str, seed: int = 4) -> tuple[Hole, int]:
+    """A hole of 3 whose first player has drawn from ``pile`` (``stock`` or ``discard``)."""
+    hole = Hole(3, Options(), seed=seed, dealer=0)
+    seat = hole.current
+    hole.play(Action.draw_stock(seat) if pile == "stock" else Action.draw_discard(seat))
+    return hole, seat
+
+
+def _discard_allowed(pile: str) -> bool:
+    hole, seat = _after_draw_from(pile)
+    down = [i for i, up in enumerate(hole.face_up[seat]) if not up]
+    return hole.refusal(Action.discard(seat, *slot(hole, down[0]))) is None
+
+
+def put_back_discard(facts: Facts) -> bool:
+    """Whether a card taken from the discard pile may be discarded again."""
+    return _discard_allowed("discard")
+
+
+def discard_from_stock(facts: Facts) -> bool:
+    """Whether a card drawn from the stock may be discarded (to turn a card up)."""
+    return _discard_allowed("stock")
+
+
+def must_draw_first(facts: Facts) -> bool:
+    """Whether a player must draw before anything else: a replacement before drawing."""
+    hole = Hole(3, Options(), seed=4, dealer=0)
+    seat = hole.current
+    down = [i for i, up in enumerate(hole.face_up[seat]) if not up]
+    return hole.refusal(Action.replace(seat, *slot(hole, down[0]))) is Reason.DRAW_FIRST
+
+
+def must_place_or_discard(facts: Facts) -> Any:
+    """Whether a player who has drawn must replace a grid card or discard (and turn one up):
+    nothing else is legal then, from the stock or the discard pile."""
+    kinds = set()
+    for pile in ("stock", "discard"):
+        hole, _seat = _after_draw_from(pile)
+        kinds |= {action.kind for action in hole.legal_actions()}
+    return kinds <= {"replace", "discard"} and "replace" in kinds
+
+
+def may_knock(facts: Facts) -> Any:
+    """Whether any player may knock at the start of a turn (knock variant)."""
+    allowed = set()
+    for seed in range(3):
+        hole = Hole(4, Options(knock=True), seed=seed, dealer=seed)
+        for _ in range(4):
+            seat = hole.current
+            allowed.add(any(a.kind == "knock" for a in hole.legal_actions()))
+            hole.play(Action.draw_stock(seat))
+            hole.play(next(a for a in hole.legal_actions() if a.kind == "replace"))
+    return _one(allowed)
+
+
+def knock_spared(facts: Facts) -> Any:
+    """Which score spares the player who ended a knock-variant hole the penalty."""
+    spared = set()
+    for ended_by in ("knock", "out"):
+        for hole in _knock_holes(ended_by, count=30):
+            assert hole.ender is not None
+            grid = [g.score for g in hole.grid_scores()]
+            mine, others = grid[hole.ender], [s for i, s in enumerate(grid) if i != hole.ender]
+            penalised = hole.scores()[hole.ender] != mine
+            lowest, highest = all(mine < s for s in others), all(mine > s for s in others)
+            spared.add(
+                "lowest"
+                if penalised != lowest
+                else "highest"
+                if penalised != highest
+                else "neither"
+            )
+    return _one(spared)
+
+
+def last_turns_each(facts: Facts) -> Any:
+    """How many last turns each other player gets once a player ended the hole."""
+    counts = set()
+    for hole in seeded_holes(Options(), 4, count=12):
+        if hole.ended_by == "out" and hole.ender is not None:
+            others = [s for s in range(hole.players) if s != hole.ender]
+            counts |= {hole.last_turns_taken.count(seat) for seat in others}
+    return _one(counts)
+
+
+def _grid_shape(layout: Layout) -> tuple[int, int]:
+    shape = Hole(layout.players.start, Options(layout=layout), seed=3).grid(0)
+    return len(shape), len(shape[0])
+
+
+PAIR_CARDS = counted("cards of a 6-card column")
+
+
+def column_cards(facts: Facts) -> int:
+    """The cards of one column of a 6-card grid (its rows) as a hole deals it."""
+    return _grid_shape(Layout.SIX)[0]
+
+
+def decks_used(facts: Facts) -> frozenset[int]:
+    """The numbers of decks a 6-card hole is dealt from, over the players it allows."""
+    return frozenset(Options().decks_for(n) for n in range(facts["six_min"], facts["six_max"] + 1))
+
+
+def ender_bonus(facts: Facts) -> Any:
+    """What the player who went out gets on top of their grid's score, by default."""
+    return _one(
+        {
+            hole.scores()[hole.ender] - hole.grid_scores()[hole.ender].score
+            for hole in seeded_holes(Options(), 4, count=12)
+            if hole.ended_by == "out" and hole.ender is not None
+        }
+    )
+
+
+def six_columns(facts: Facts) -> int:
+    """The columns of a 6-card grid as a hole deals it."""
+    return _grid_shape(Layout.SIX)[1]
+
+
+def nine_column_cards(facts: Facts) -> int:
+    """The cards of one column of a 9-card grid (its rows) as a hole deals it."""
+    return _grid_shape(Layout.NINE)[0]
+
+
+def turned_at_start(facts: Facts) -> Any:
+    """How many cards each player has face up at the start of a 6-card hole."""
+    return _one({sum(Hole(4, Options(), seed=seed).face_up[0]) for seed in range(5)})
+
+
+def pair_points(facts: Facts) -> Any:
+    """The points of two cards of one rank in a column, by rank."""
+    return _one({column_score([f"{rank}S", f"{rank}H"]) for rank in "A23456789TJQK"})
+
+
 @claim(
     "six-values",
     S["intro"],
@@ -314,6 +582,16 @@ def seeded_holes(options: Options, players: int, count: int = 30) -> list[Hole]:
     S["negative"],
     S["tip_kings"],
     S["tip_high"],
+    says=[
+        Says(S["intro"], "so that they cancel out to {}", counted("points of a pair"), pair_points),
+        Says(S["negative"], "The {} total is best", WINS, lambda facts: winner_order(facts)),
+        Says(
+            S["score_values"],
+            "values of the {} cards in the column",
+            PAIR_CARDS,
+            lambda facts: column_cards(facts),
+        ),
+    ],
 )
 def values(facts: Facts) -> list[str]:
     found = []
@@ -338,6 +616,20 @@ def values(facts: Facts) -> list[str]:
     S["score_columns"],
     S["tip_pairs"],
     S["glossary_pair"],
+    says=[
+        Says(
+            S["summary"],
+            "cancel each other out and score {}",
+            counted("points of a pair"),
+            pair_points,
+        ),
+        Says(S["summary"], "rule is that {} cards of equal rank", PAIR_CARDS, column_cards),
+        Says(S["column_pair"], "cancellation: {} cards of the same rank", PAIR_CARDS, column_cards),
+        Says(S["score_columns"], "if the {} cards in a column", PAIR_CARDS, column_cards),
+        Says(
+            S["glossary_pair"], "Column pair: {} cards of the same rank", PAIR_CARDS, column_cards
+        ),
+    ],
 )
 def pairs(facts: Facts) -> list[str]:
     found = []
@@ -364,7 +656,22 @@ def suits(facts: Facts) -> list[str]:
     return [] if base == other else [f"the same ranks in other suits score {other}, not {base}"]
 
 
-@claim("six-deal", S["summary"], S["deal"], S["lay_out"], S["stock"], S["turn_up"], S["first_turn"])
+@claim(
+    "six-deal",
+    S["summary"],
+    S["deal"],
+    S["lay_out"],
+    S["stock"],
+    S["turn_up"],
+    S["first_turn"],
+    says=[
+        Says(S["deal"], "one at a time, {}", TURNS, lambda facts: deal_order_direction(facts)),
+        Says(
+            S["turn_up"], "the {} turned cards", counted("cards up at the start"), turned_at_start
+        ),
+        Says(S["first_turn"], "the dealer's {} takes the first turn", SIDES, first_turn_side),
+    ],
+)
 def deal(facts: Facts) -> list[str]:
     found = []
     players, dealer = 4, 2
@@ -381,10 +688,8 @@ def deal(facts: Facts) -> list[str]:
         if (len(shape), len(shape[0])) != (six.rows, six.columns):
             found.append(f"a grid is {len(shape)}x{len(shape[0])}")
         up = sum(hole.face_up[seat])
-        if up != facts["face_up"] or facts["face_up"] != 2:
-            found.append(
-                f"a player starts with {up} cards up, the page says two ({facts['face_up']})"
-            )
+        if up != facts["face_up"]:
+            found.append(f"a player starts with {up} cards up, the page says {facts['face_up']}")
     if len(hole.discard) != 1 or len(hole.stock) + 1 + players * six.size != len(hole.deck):
         found.append("the cards left over are not the stock and one card face up beside it")
     if hole.current != (dealer + 1) % players:
@@ -403,6 +708,25 @@ def deal(facts: Facts) -> list[str]:
     S["tip_anti_stall"],
     S["glossary_replace"],
     S["glossary_turn_up"],
+    says=[
+        Says(S["draw"], "You {} draw before any other action", MUST, must_draw_first),
+        Says(S["decide"], "you {} now either REPLACE", MUST, must_place_or_discard),
+        Says(
+            S["tip_anti_stall"],
+            "discard pile {} go into your grid",
+            Words("obligation", {True: "MUST", False: "may"}),
+            lambda facts: not put_back_discard(facts),
+        ),
+        Says(S["discard_and_turn"], "you {} choose to discard that card", MAY, discard_from_stock),
+        Says(
+            S["discard_and_turn"],
+            "You {} put a card taken from the discard pile straight back",
+            MAY,
+            put_back_discard,
+        ),
+        Says(S["clockwise"], "The turn passes {}.", TURNS, turn_direction),
+        Says(S["tip_anti_stall"], "you {} put it straight back", CAN, put_back_discard),
+    ],
 )
 def turn(facts: Facts) -> list[str]:
     found = []
@@ -437,7 +761,25 @@ def turn(facts: Facts) -> list[str]:
     return found
 
 
-@claim("six-end", S["summary"], S["hole_ends"], S["last_turns"], S["scored"], S["ender"])
+@claim(
+    "six-end",
+    S["summary"],
+    S["hole_ends"],
+    S["last_turns"],
+    S["scored"],
+    S["ender"],
+    says=[
+        Says(S["summary"], "every other player gets {} and", MORE_TURNS, last_turns_each),
+        Says(
+            S["ender"],
+            "the player who ended the hole gets {};",
+            Words("ender's bonus", {0: "no bonus or penalty", 10: "a penalty", -10: "a bonus"}),
+            ender_bonus,
+        ),
+        Says(S["last_turns"], "Play goes on {};", TURNS, turn_direction),
+        Says(S["last_turns"], "every other player gets {} to respond", LAST_TURNS, last_turns_each),
+    ],
+)
 def end(facts: Facts) -> list[str]:
     found = []
     for hole in seeded_holes(Options(), 4):
@@ -457,25 +799,20 @@ def end(facts: Facts) -> list[str]:
     return found[:3]
 
 
-@claim("six-cut", S["cut"])
+@claim(
+    "six-cut",
+    S["cut"],
+    says=[Says(S["cut"], "The player to the dealer's {} cuts", SIDES, cutter_side)],
+)
 def cut(facts: Facts) -> list[str]:
-    """The side the sentence names, read from it, against the seat the engine lets cut:
-    seats go clockwise, so the player to a seat's left is the next seat."""
-    said = re.search(r"dealer's (right|left) cuts", S["cut"])
-    if said is None:
-        return ["the sentence names no side of the dealer"]
+    """Another player than the dealer cuts; the side the sentence names is measured by
+    :func:`cutter_side` (seats go clockwise, so the player to a seat's left is the next seat)."""
     found = []
     for players in range(2, 7):
         for dealer in range(players):
             hole = Hole(players, Options(), seed=players, dealer=dealer)
-            side = "right" if (hole.cutter + 1) % players == dealer else "left"
-            if (hole.cutter - 1) % players == dealer and players > 2:
-                side = "left"
-            if side != said.group(1) or hole.cutter == dealer:
-                found.append(
-                    f"with {players} players and dealer {dealer}, seat {hole.cutter} cuts: "
-                    f"the dealer's {side}, the page says {said.group(1)}"
-                )
+            if hole.cutter == dealer or not 0 <= hole.cutter < players:
+                found.append(f"with {players} players and dealer {dealer}, seat {hole.cutter} cuts")
     return found[:3]
 
 
@@ -499,7 +836,29 @@ def _knock_holes(ended_by: str, count: int = 60) -> list[Hole]:
     return done
 
 
-@claim("six-knock", S["ender"], S["knock"], S["glossary_knock"])
+@claim(
+    "six-knock",
+    S["ender"],
+    S["knock"],
+    S["glossary_knock"],
+    says=[
+        Says(
+            S["knock"],
+            "the others get {}.",
+            Words("last turns", {1: "one last turn", 2: "two last turns"}),
+            lambda facts: last_turns_each(facts),
+        ),
+        Says(S["knock"], "any player {} signal the end", MAY, lambda facts: may_knock(facts)),
+        Says(S["knock"], "do not have the {} score.", WINS, lambda facts: knock_spared(facts)),
+        Says(
+            S["ender"],
+            "do not have the {} score of the hole",
+            WINS,
+            lambda facts: knock_spared(facts),
+        ),
+        Says(S["glossary_knock"], "has had {}.", MORE_TURNS, lambda facts: last_turns_each(facts)),
+    ],
+)
 def knock(facts: Facts) -> list[str]:
     """Whoever ended a hole of the knock variant, by knocking or by turning up their last
     card, gets the penalty unless their score is the lowest; the others get one last turn."""
@@ -535,7 +894,27 @@ def knock(facts: Facts) -> list[str]:
 
 
 @claim(
-    "six-match", S["intro"], S["object"], S["scoreboard"], S["winning"], S["glossary_hole"], INDEX
+    "six-match",
+    S["intro"],
+    S["summary"],
+    S["object"],
+    S["scoreboard"],
+    S["winning"],
+    S["glossary_hole"],
+    INDEX,
+    says=[
+        Says(S["intro"], "in which the {} score wins", WINS, winner_order),
+        Says(
+            S["summary"],
+            "the {} the score, the better",
+            Words("score that wins", {"lowest": "lower", "highest": "higher"}),
+            winner_order,
+        ),
+        Says(S["summary"], "the player with the {} cumulative score wins", WINS, winner_order),
+        Says(S["object"], "Get the {} total score", WINS, winner_order),
+        Says(S["winning"], "The {} cumulative score wins the match", WINS, winner_order),
+        Says(INDEX, "the {} score over %(holes)s holes wins", WINS, winner_order),
+    ],
 )
 def match(facts: Facts) -> list[str]:
     found = []
@@ -557,7 +936,30 @@ def match(facts: Facts) -> list[str]:
     return found
 
 
-@claim("six-decks", S["summary"], S["players"], S["deck"], S["no_jokers"], S["double_deck"])
+@claim(
+    "six-decks",
+    S["summary"],
+    S["players"],
+    S["deck"],
+    S["no_jokers"],
+    S["double_deck"],
+    says=[
+        Says(
+            S["summary"],
+            "players with {} standard decks",
+            Words(
+                "decks a hole is dealt from",
+                {
+                    frozenset({1, 2}): "one or two",
+                    frozenset({1}): "one",
+                    frozenset({2}): "two",
+                    frozenset({1, 2, 3}): "one to three",
+                },
+            ),
+            decks_used,
+        )
+    ],
+)
 def decks(facts: Facts) -> list[str]:
     found = []
     sizes = {
@@ -579,7 +981,19 @@ def decks(facts: Facts) -> list[str]:
     return found
 
 
-@claim("six-players", S["summary"], S["players"], S["four_card"], S["nine_card"], INDEX)
+@claim(
+    "six-players",
+    S["summary"],
+    S["players"],
+    S["four_card"],
+    S["nine_card"],
+    INDEX,
+    says=[
+        Says(S["players"], "Play goes {};", TURNS, turn_direction),
+        Says(S["players"], "chosen by cutting ({} card deals)", CUT_DEALS, cut_deals),
+        Says(S["players"], "the deal passes {} after each hole", TURNS, deal_direction),
+    ],
+)
 def players(facts: Facts) -> list[str]:
     found = []
     for layout in Layout:
@@ -608,6 +1022,15 @@ def players(facts: Facts) -> list[str]:
     S["glossary_grid"],
     S["play_heading"],
     S["glossary_polish"],
+    says=[
+        Says(S["three_columns"], "Add up your {} column scores", counted("columns"), six_columns),
+        Says(
+            S["nine_card"],
+            "applies to all {} cards of each column",
+            counted("cards of a 9-card column"),
+            nine_column_cards,
+        ),
+    ],
 )
 def layouts(facts: Facts) -> list[str]:
     found = []
@@ -619,8 +1042,6 @@ def layouts(facts: Facts) -> list[str]:
             shape
         ) * len(shape[0]):
             found.append(f"a {layout.value} grid is {len(shape)}x{len(shape[0])}")
-    if facts["six"].columns != 3:
-        found.append("the page says three column scores")
     # The match applies to the three cards of a column: by the engine's default (the
     # published 9-card rule) only three alike cancel; two 7s and a 9 score 7 + 7 + 9.
     nine = Options(layout=Layout.NINE)
@@ -628,8 +1049,6 @@ def layouts(facts: Facts) -> list[str]:
     pair = score_grid(grid("7S 2C 3C", "7H 4C 5C", "9D 6C 8C"), nine).columns[0]
     if nine.column_rule is not ColumnMatch.THREE_ALIKE or three != 0 or pair != 7 + 7 + 9:
         found.append(f"a 9-card column of three 7s scores {three}, two 7s and a 9 score {pair}")
-    if facts["nine"].rows != 3:
-        found.append(f"a 9-card grid has {facts['nine'].rows} rows")
     hole = Hole(3, nine, seed=1)
     while not hole.over:
         seat = hole.current
@@ -663,7 +1082,18 @@ def wild_twos(facts: Facts) -> list[str]:
     return []
 
 
-@claim("six-joker-pair", S["tip_jokers"])
+@claim(
+    "six-joker-pair",
+    S["tip_jokers"],
+    says=[
+        Says(
+            S["tip_jokers"],
+            "under some rules the pair cancels to {};",
+            counted("points of a pair of Jokers"),
+            lambda facts: column_score(["JK", "JK"]),
+        )
+    ],
+)
 def joker_pair(facts: Facts) -> list[str]:
     zero = column_score(["JK", "JK"])
     four = column_score(["JK", "JK"], Options(joker_pair=JokerPair.MINUS_FOUR))
@@ -692,17 +1122,66 @@ def _backed(name: str) -> list[str]:
     return [] if verdict.verdict == "backed" else [f"the simulation says {verdict.detail}"]
 
 
-@claim("six-no-jokers-higher", S["no_jokers"])
+def simulated(measure: str, base: str, other: str) -> str:
+    """How configuration ``other`` compares with ``base`` on ``measure`` in the committed
+    simulation, for every player: ``higher`` or ``lower`` (the 95% intervals apart), else
+    ``undecided``."""
+    data = evidence.load()
+    figures = data["figures"]
+    seen = {
+        evidence.compare(figures[base][player][measure], figures[other][player][measure])
+        for player in data["players"]
+    }
+    return {"backed": "higher", "contradicted": "lower"}.get(_one(seen), "undecided")
+
+
+COMPARED = Words("simulation's comparison", {"higher": "higher", "lower": "lower"})
+
+
+@claim(
+    "six-no-jokers-higher",
+    S["no_jokers"],
+    says=[
+        Says(
+            S["no_jokers"],
+            "slightly {} average scores",
+            COMPARED,
+            lambda facts: simulated("hole_score", "6-card", "6-card-no-jokers"),
+        )
+    ],
+)
 def no_jokers_higher(facts: Facts) -> list[str]:
     return _backed("no-jokers-higher")
 
 
-@claim("six-four-card-fewer", S["four_card"])
+@claim(
+    "six-four-card-fewer",
+    S["four_card"],
+    says=[
+        Says(
+            S["four_card"],
+            "; {} chances for column pairs",
+            Words("simulation's comparison", {"lower": "fewer", "higher": "more"}),
+            lambda facts: simulated("pairs_per_grid", "6-card", "4-card"),
+        )
+    ],
+)
 def four_card_fewer(facts: Facts) -> list[str]:
     return _backed("four-card-fewer-cancelling")
 
 
-@claim("six-double-deck-pairs", S["double_deck"])
+@claim(
+    "six-double-deck-pairs",
+    S["double_deck"],
+    says=[
+        Says(
+            S["double_deck"],
+            "column pairs are {} frequent",
+            Words("simulation's comparison", {"higher": "more", "lower": "less"}),
+            lambda facts: simulated("paired_column_share", "6-card", "6-card-double-deck"),
+        )
+    ],
+)
 def double_deck_pairs(facts: Facts) -> list[str]:
     return _backed("double-deck-more-pairs")
 

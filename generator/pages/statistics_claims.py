@@ -19,7 +19,7 @@ from statistics import NormalDist
 from typing import Any
 
 from generator.census import Census
-from generator.pages.claims import Claims
+from generator.pages.claims import Claims, Says, Words, counted
 from generator.pages.statistics import RELAX_ORDER, Z95, statistics_page_facts
 from generator.patience import SCORING, TABLEAU_SIZE, RuleSet
 
@@ -106,10 +106,59 @@ def relaxing(facts: dict[str, Any]) -> list[str]:
     return wrong
 
 
+def _gains(facts: dict[str, Any]) -> dict[tuple[str, str], float]:
+    """Each step of the page's order and how much it raises the share of winnable deals."""
+    census = _census(facts)
+
+    def share(name: str) -> float:
+        return sum(census[name].winnable) / len(census[name].winnable)
+
+    relax = [share.name for share in facts["relax"]]
+    return {(a, b): share(b) - share(a) for a, b in itertools.pairwise(relax)}
+
+
+def named_step(facts: dict[str, Any]) -> str:
+    """Which step the page names: the largest, the smallest, or neither."""
+    gains = _gains(facts)
+    largest = facts["largest_step"]
+    gain = gains.get((largest.stricter.name, largest.relaxed.name))
+    if gain is None:
+        return "neither"
+    if math.isclose(gain, max(gains.values()), abs_tol=1e-12):
+        return "largest"
+    return "smallest" if math.isclose(gain, min(gains.values()), abs_tol=1e-12) else "neither"
+
+
+def step_direction(facts: dict[str, Any]) -> str:
+    """Whether the named step raises the share of winnable deals or lowers it."""
+    largest = facts["largest_step"]
+    gain = _gains(facts).get((largest.stricter.name, largest.relaxed.name), 0.0)
+    return "rises" if gain > 0 else "falls" if gain < 0 else "stays"
+
+
+STEP = (
+    "The largest step is from %(stricter)s to %(relaxed)s: the share of winnable deals "
+    "rises by %(points)s percentage points."
+)
+
+
 @CLAIMS.claim(
     "relax-steps",
-    "The largest step is from %(stricter)s to %(relaxed)s: the share of winnable deals "
-    "rises by %(points)s percentage points.",
+    STEP,
+    says=[
+        Says(
+            STEP,
+            "The {} step is from",
+            Words("step named", {"largest": "largest", "smallest": "smallest"}),
+            named_step,
+        ),
+        Says(
+            STEP,
+            "the share of winnable deals {} by",
+            Words("share's direction", {"rises": "rises", "falls": "falls"}),
+            step_direction,
+        ),
+    ],
 )
 def relax_steps(facts: dict[str, Any]) -> list[str]:
     """No other relaxation of the page raises the share as much as the one it names."""
@@ -225,12 +274,30 @@ def _unwon_removals(data: Census) -> bytes:
 
 
 def _main_rule_sets(facts: dict[str, Any]) -> tuple[list[str], list[str]]:
-    """The names of the rule sets the page charts, and what is wrong with them: they
-    must be the four of :data:`RELAX_ORDER` (the sentences say "the four")."""
+    """The names of the rule sets the page charts, and what is wrong with them: they must
+    be those of :data:`RELAX_ORDER` (how many, the sentences say in words: :func:`charted`)."""
     names = [b.name for b in facts["best_summary"].main]
-    if sorted(names) != sorted(RELAX_ORDER) or len(RELAX_ORDER) != 4:
-        return names, [f"the page charts {names}, not the four rule sets {list(RELAX_ORDER)}"]
+    if sorted(names) != sorted(RELAX_ORDER):
+        return names, [f"the page charts {names}, not the rule sets {list(RELAX_ORDER)}"]
     return names, []
+
+
+def charted(facts: dict[str, Any]) -> int:
+    """How many rule sets the page charts."""
+    return len(facts["best_summary"].main)
+
+
+CHARTED = counted("rule sets charted")
+COMMON_ALL = (
+    "%(score)s points is the most common best score under each of the four rule sets charted "
+    "below, from %(low)s of the deals that cannot be won (%(low_rules)s) to %(high)s "
+    "(%(high_rules)s)."
+)
+HALF = (
+    "Half of the deals that cannot be won under %(rules)s let you remove %(half)s cards or "
+    "more. Under the four rule sets charted below, that figure runs from %(low)s cards "
+    "(%(low_rules)s) to %(high)s (%(high_rules)s)."
+)
 
 
 @CLAIMS.claim(
@@ -238,9 +305,8 @@ def _main_rule_sets(facts: dict[str, Any]) -> tuple[list[str], list[str]]:
     "Under %(rules)s, the most common best score of a deal that cannot be won is %(score)s "
     "points: %(removed)s of the %(tableau)s tableau cards removed. It is the best that "
     "%(share)s of these deals allow.",
-    "%(score)s points is the most common best score under each of the four rule sets charted "
-    "below, from %(low)s of the deals that cannot be won (%(low_rules)s) to %(high)s "
-    "(%(high_rules)s).",
+    COMMON_ALL,
+    says=[Says(COMMON_ALL, "under each of the {} rule sets charted below", CHARTED, charted)],
 )
 def best_common(facts: dict[str, Any]) -> list[str]:
     """The most common best score counts the unwinnable rows by score, rule set by rule set;
@@ -301,9 +367,8 @@ def best_common(facts: dict[str, Any]) -> list[str]:
 
 @CLAIMS.claim(
     "best-half",
-    "Half of the deals that cannot be won under %(rules)s let you remove %(half)s cards or "
-    "more. Under the four rule sets charted below, that figure runs from %(low)s cards "
-    "(%(low_rules)s) to %(high)s (%(high_rules)s).",
+    HALF,
+    says=[Says(HALF, "Under the {} rule sets charted below", CHARTED, charted)],
 )
 def best_half(facts: dict[str, Any]) -> list[str]:
     """At least half of the unwinnable rows remove the named number of cards or more, and

@@ -4,6 +4,9 @@ Hole ``k`` (from 0) is dealt by seat ``(first_dealer + k) % players`` from the
 seed ``f"{seed}/{k}"``. Ties are reported as ties: :meth:`Match.winners` lists
 every seat with the lowest total (the page leaves breaking them to the players).
 
+The first dealer is chosen by cutting (:func:`cut_for_dealer`): each player cuts
+a card and the lowest card deals.
+
 A hole counts as soon as it is over: :meth:`Match.is_over`, :meth:`Match.totals`
 and :meth:`Match.winners` include the current hole once it is over, whether or
 not :meth:`Match.finish_hole` has recorded it into :attr:`Match.results` yet.
@@ -16,9 +19,46 @@ not :meth:`Match.finish_hole` has recorded it into :attr:`Match.results` yet.
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass
+
+from generator.sixcard.cards import Card
 from generator.sixcard.errors import OptionsError
 from generator.sixcard.hole import Hole
 from generator.sixcard.rules import DEFAULT_OPTIONS, HOLES, Options
+
+
+@dataclass(frozen=True)
+class Cut:
+    """The cut for the first dealer: each round's cards by seat (the seats still tied cut
+    again), and the seat that deals."""
+
+    rounds: tuple[tuple[tuple[int, Card], ...], ...]
+    dealer: int
+
+
+def cut_for_dealer(players: int, seed: int | str = 0, options: Options = DEFAULT_OPTIONS) -> Cut:
+    """The first dealer, chosen by cutting: every player cuts a card of the shuffled deck
+    (``random.Random(seed)``, the Jokers left out: they have no rank), Ace low, King high;
+    the lowest card deals; players tied for the lowest cut again.
+
+    >>> cut = cut_for_dealer(4, seed=1)
+    >>> min(cut.rounds[-1], key=lambda cut: cut[1].rank)[0] == cut.dealer
+    True
+    """
+    options.check_players(players)
+    rng = random.Random(seed)
+    seats = list(range(players))
+    rounds = []
+    while True:
+        deck = [card for card in options.deck(players) if not card.is_joker]
+        rng.shuffle(deck)
+        cards = tuple(zip(seats, deck, strict=False))
+        rounds.append(cards)
+        lowest = min(card.rank for _seat, card in cards)
+        seats = [seat for seat, card in cards if card.rank == lowest]
+        if len(seats) == 1:
+            return Cut(tuple(rounds), seats[0])
 
 
 class Match:

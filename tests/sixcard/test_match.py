@@ -96,3 +96,25 @@ def test_a_hole_played_elsewhere_is_not_recorded_during_a_hole() -> None:
     match.start_hole()
     with pytest.raises(OptionsError, match="being played"):
         match.record((1, 2, 3))
+
+
+def test_the_lowest_card_of_the_cut_deals_and_ties_cut_again() -> None:
+    from generator.sixcard.match import cut_for_dealer
+
+    recut = 0
+    for seed in range(300):
+        players = 2 + seed % 5
+        cut = cut_for_dealer(players, seed)
+        assert cut_for_dealer(players, seed) == cut  # the same seed, the same cut
+        seats = list(range(players))
+        for number, cards in enumerate(cut.rounds):
+            assert [seat for seat, _card in cards] == seats
+            assert not any(card.is_joker for _seat, card in cards)
+            lowest = min(card.rank for _seat, card in cards)
+            seats = [seat for seat, card in cards if card.rank == lowest]
+            assert (len(seats) == 1) == (number == len(cut.rounds) - 1)
+        recut += len(cut.rounds) > 1
+        assert seats == [cut.dealer]
+    assert recut  # ties happened and were cut again
+    with pytest.raises(OptionsError):
+        cut_for_dealer(1)

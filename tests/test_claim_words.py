@@ -1,0 +1,237 @@
+"""The deciding words of a rule sentence come from the engine: a claim measures the value
+(:class:`generator.pages.claims.Says`) and renders its words, so a sentence that states
+another value fails ``check`` even when the claim's copy of the sentence was updated with
+it, as a careless developer would (issue 30, point 3)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from generator import check
+from generator.check import Sentence, check_claims, claim_sets, template_sentences
+from generator.pages import claims as claims_module
+from generator.pages import sixcard_claims
+from generator.pages.claims import Claim, Claims, Says, Words
+from generator.sixcard.match import Cut, cut_for_dealer
+
+
+def every_says() -> list[tuple[Claims, Claim, Says]]:
+    return [
+        (page, item, says) for page in claim_sets() for item in page.values() for says in item.says
+    ]
+
+
+def _ids(found: list[tuple[Claims, Claim, Says]]) -> list[str]:
+    return [f"{item.name}:{says.frame}" for _page, item, says in found]
+
+
+SAYS = every_says()
+_FACTS: dict[int, dict[str, Any]] = {}
+
+
+def facts_of(page: Claims) -> dict[str, Any]:
+    """A page's facts, made once for the tests that change nothing in the engine."""
+    if id(page) not in _FACTS:
+        _FACTS[id(page)] = page.facts()
+    return _FACTS[id(page)]
+
+
+def test_every_stated_value_is_held_by_its_sentence_as_the_template_has_it() -> None:
+    msgids = {s.msgid for s in template_sentences()}
+    assert len(SAYS) >= 40
+    for page, item, says in SAYS:
+        assert says.sentence in item.sentences and says.sentence in msgids, item.name
+        value = says.value(facts_of(page))
+        assert says.misstated(says.sentence, value) is None, (item.name, says.frame, value)
+
+
+@pytest.mark.parametrize(("page", "item", "says"), SAYS, ids=_ids(SAYS))
+def test_each_other_value_in_the_sentence_is_refused_naming_the_engines(
+    page: Claims, item: Claim, says: Says
+) -> None:
+    """Every word the table has for another value, put in the sentence in place of the
+    engine's, is what a careless edit does: the claim refuses it, naming both values."""
+    value = says.value(facts_of(page))
+    rendered = says.rendered(value)
+    assert rendered is not None and rendered in says.sentence
+    others = [v for v in says.words.table if v != value]
+    assert others, f"claim {item.name}'s table for {says.frame!r} has no other value"
+    for other in others:
+        edited = says.sentence.replace(rendered, str(says.rendered(other)))
+        problem = says.misstated(edited, value)
+        assert problem is not None, (says.frame, other)
+        assert (
+            f"the engine gives {claims_module.shown(value)}: the claim renders {rendered!r}"
+            in problem
+        )
+
+
+def careless(monkeypatch: pytest.MonkeyPatch, old: str, new: str) -> str:
+    """The developer's careless flow in memory: the template's sentence holding ``old``
+    edited, and every claim's copy of it updated to the same wording (their Says follow the
+    copy, as they do when the module's constant is edited). Returns the sentence's place."""
+    sentence = next(s for s in template_sentences() if s.claims and old in s.msgid)
+    before, after = sentence.msgid, sentence.msgid.replace(old, new)
+    for page in claim_sets():
+        for name, item in list(page.items()):
+            if before in item.sentences:
+                updated = dataclasses.replace(
+                    item,
+                    sentences=tuple(after if s == before else s for s in item.sentences),
+                    says=tuple(
+                        dataclasses.replace(s, sentence=after) if s.sentence == before else s
+                        for s in item.says
+                    ),
+                )
+                monkeypatch.setitem(page, name, updated)
+    sentences = [
+        dataclasses.replace(s, msgid=after) if s.msgid == before else s
+        for s in template_sentences()
+    ]
+    monkeypatch.setattr(check, "template_sentences", lambda: sentences)
+    return f"docs_src/templates/{sentence.template.name}:{sentence.line}:"
+
+
+def place_of(text: str) -> str:
+    """``docs_src/templates/NAME:LINE:`` of the claimed template sentence holding ``text``."""
+    sentence = next(s for s in template_sentences() if s.claims and text in s.msgid)
+    return f"docs_src/templates/{sentence.template.name}:{sentence.line}:"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "engine"),
+    [
+        (
+            "only once: there is no redeal",
+            "twice: it is turned over once more",
+            "the engine gives 1: the claim renders 'You go through the stock only once: there is no redeal'",
+        ),
+        (
+            "(lowest card deals)",
+            "(highest card deals)",
+            "as 'highest'; the engine gives 'lowest': the claim renders 'chosen by cutting (lowest card deals)'",
+        ),
+    ],
+)
+def test_the_careless_flows_of_the_issue_fail(
+    monkeypatch: pytest.MonkeyPatch, old: str, new: str, engine: str
+) -> None:
+    where = careless(monkeypatch, old, new)
+    problems = list(check_claims())
+    assert len(problems) == 1, problems
+    assert problems[0].startswith(where), problems
+    assert engine in problems[0], problems
+
+
+def test_a_changed_sentence_is_told_the_engines_value_not_to_update_the_claim(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The template alone edited: check names the value the sentence must state and no
+    longer invites copying the new wording into the claim."""
+    where = place_of("dealer's left takes")
+    sentences = [
+        dataclasses.replace(s, msgid=s.msgid.replace("dealer's left takes", "dealer's right takes"))
+        for s in template_sentences()
+    ]
+    monkeypatch.setattr(check, "template_sentences", lambda: sentences)
+    problems = [p for p in check_claims() if p.startswith(where)]
+    assert len(problems) == 1, problems
+    assert "update the claim's sentence" not in problems[0]
+    assert (
+        "the sentence states the side of the dealer as 'right'; the engine gives 'left': the "
+        'claim renders "the dealer\'s left takes the first turn"' in problems[0]
+    )
+
+
+def test_a_reworded_sentence_that_keeps_the_engines_words_is_told_what_it_states(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    sentences = [
+        dataclasses.replace(s, msgid=s.msgid.replace("Shuffle the deck", "Shuffle the cards"))
+        for s in template_sentences()
+    ]
+    monkeypatch.setattr(check, "template_sentences", lambda: sentences)
+    problems = [p for p in check_claims() if "Shuffle the cards" in p]
+    assert len(problems) == 1 and "update the claim's sentence" not in problems[0]
+    assert "it states the engine's side of the dealer 'right'" in problems[0], problems
+
+
+def test_a_says_on_a_sentence_its_claim_does_not_back_is_reported(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    item = sixcard_claims.CLAIMS["six-cut"]
+    stray = Says(
+        "Another sentence.",
+        "the dealer's {} cuts",
+        sixcard_claims.SIDES,
+        sixcard_claims.cutter_side,
+    )
+    monkeypatch.setitem(
+        sixcard_claims.CLAIMS, "six-cut", dataclasses.replace(item, says=(*item.says, stray))
+    )
+    problems = list(check_claims())
+    assert any(
+        "claim 'six-cut' says the engine's side of the dealer in a sentence it does not back" in p
+        for p in problems
+    ), problems
+
+
+def test_an_engine_whose_highest_card_deals_fails_the_players_sentence(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def highest(players: int, seed: int | str = 0, options: Any = None) -> Cut:
+        cut = cut_for_dealer(players, seed)
+        last = cut.rounds[-1]
+        return Cut(cut.rounds, max(last, key=lambda seat_card: seat_card[1].rank)[0])
+
+    facts = sixcard_claims.CLAIMS.facts()
+    assert sixcard_claims.cut_deals(facts) == "lowest"
+    monkeypatch.setattr(sixcard_claims, "cut_for_dealer", highest)
+    said = sixcard_claims.CLAIMS["six-players"].misstated(facts)
+    assert [s.sentence for s in said] == [sixcard_claims.S["players"]]
+    assert "the engine gives" in said[0] and "'highest'" in said[0], said
+
+
+def test_a_misstated_value_is_reported_at_its_own_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Claim six-turn backs nine sentences; an engine that lets a card taken from the discard
+    pile go straight back is reported at the two sentences that say it may not."""
+    item = sixcard_claims.CLAIMS["six-turn"]
+    says = tuple(
+        dataclasses.replace(s, value=lambda facts: True) if "straight back" in s.frame else s
+        for s in item.says
+    )
+    monkeypatch.setitem(sixcard_claims.CLAIMS, "six-turn", dataclasses.replace(item, says=says))
+    lines = {
+        s.line
+        for s in template_sentences()
+        if s.msgid in (sixcard_claims.S["discard_and_turn"], sixcard_claims.S["tip_anti_stall"])
+    }
+    problems = [p for p in check_claims() if "the engine gives True" in p]
+    assert len(lines) == 2 and len(problems) == 2, problems
+    assert {int(p.split(":")[1]) for p in problems} == lines, problems
+
+
+def test_the_frame_and_its_words() -> None:
+    side = Words("side of the dealer", {"right": "right", "left": "left"})
+    says = Says("", "The player to the dealer's {} cuts", side, lambda facts: "right")
+    assert says.stated("Shuffle. The player to the dealer's left cuts.") == ("left", "left")
+    assert says.stated("The player to the dealer's opposite cuts.") == ("opposite", None)
+    assert says.stated("The dealer cuts.") is None
+    assert says.misstated("The dealer cuts.", "right") == (
+        'the sentence no longer holds "The player to the dealer\'s {} cuts" (side of the '
+        "dealer); the engine gives 'right': the claim renders \"The player to the dealer's "
+        'right cuts"'
+    )
+    assert "for which the claim has no words" in str(says.misstated("x", "behind"))
+    with pytest.raises(ValueError, match=r"one \{\} for the words"):
+        Says("", "no slot", side, lambda facts: None)
+
+
+def test_the_sentences_the_claims_check_are_the_template_ones() -> None:
+    """A Says is about a sentence its claim backs, and so about a template sentence."""
+    held = {s.msgid for s in template_sentences()}
+    assert all(isinstance(s, Sentence) for s in template_sentences())
+    assert {says.sentence for _p, _i, says in SAYS} <= held
