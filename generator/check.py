@@ -58,6 +58,7 @@ from generator.i18n.catalogs import (
     string_line,
 )
 from generator.i18n.catalogs import languages as site_languages
+from generator.i18n.wordrules import check_texts
 from generator.pages.claims import Claim, ClaimError, Claims
 from generator.pages.recorded import (
     DataFileError,
@@ -69,6 +70,7 @@ from generator.pages.recorded import (
 from generator.patience import DealCode, Game, GolfError, Rules, deal_for_number
 from generator.patience.solver import solve
 from generator.site.approval import (
+    APPROVED,
     ApprovalError,
     approved_problems,
     committed_text,
@@ -695,6 +697,15 @@ def approval_guard(
                 refused.append(
                     f"{where}:{number}: the new text changes {what} ({_clip(after, 80)!r}): {why}"
                 )
+        new_texts: dict[str, dict[str, str]] = {}
+        for path, (_old, new) in changes.items():
+            with contextlib.suppress(ValueError):
+                parts = path.resolve().relative_to(APPROVED.resolve()).parts
+                new_texts.setdefault(parts[0], {})["/".join(parts[1:])] = new
+        changed = {relative_to_root(path) for path in changes}
+        for problem in word_problems(languages, new_texts):
+            if problem.split(":", 1)[0] in changed:
+                refused.append(problem)
         if refused:
             raise ApprovalRefused(refused, notes)
         guard.notes = notes  # type: ignore[attr-defined]
@@ -750,6 +761,21 @@ def check_pages(languages: list[Language], rendered: Rendered | None = None) -> 
             for page, text in texts.items():
                 yield from approved_problems(language, page, text)
         yield from seed_problems(language, texts)
+    yield from word_problems(languages)
+
+
+def word_problems(
+    languages: list[Language], texts: dict[str, dict[str, str]] | None = None
+) -> Problems:
+    """The word rules (:mod:`generator.i18n.wordrules`) on every approved text of the shipped
+    languages, each beside the English text of the same name, but for the seed-tied pages:
+    they are held word for word to their seeds, which are the oracle (a seed page may say
+    more than the English line: nl's "door Jokers en Heren"). ``texts``: {code: {file name:
+    text}} to read instead of the approved files (``approve`` passes the texts it would
+    write)."""
+    shipped = [language.code for language in languages if language.shipped]
+    seed_tied = {language.code: set(language.seed_pages) for language in languages}
+    yield from check_texts(APPROVED, shipped, source_language(), seed_tied, texts)
 
 
 def _clip(text: str, size: int = 120) -> str:
