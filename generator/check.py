@@ -58,7 +58,7 @@ from generator.i18n.catalogs import (
     string_line,
 )
 from generator.i18n.catalogs import languages as site_languages
-from generator.i18n.wordrules import check_texts
+from generator.i18n.wordrules import check_texts, glossary_problems, word_data
 from generator.pages.claims import Claim, ClaimError, Claims
 from generator.pages.recorded import (
     DataFileError,
@@ -706,6 +706,9 @@ def approval_guard(
         for problem in word_problems(languages, new_texts):
             if problem.split(":", 1)[0] in changed:
                 refused.append(problem)
+        for language in languages:  # --reordered or not, a placeholder keeps its term
+            if language.shipped and language.code in new_texts and not is_source(language):
+                refused.extend(catalog_glossary(language))
         if refused:
             raise ApprovalRefused(refused, notes)
         guard.notes = notes  # type: ignore[attr-defined]
@@ -762,6 +765,23 @@ def check_pages(languages: list[Language], rendered: Rendered | None = None) -> 
                 yield from approved_problems(language, page, text)
         yield from seed_problems(language, texts)
     yield from word_problems(languages)
+
+
+def catalog_glossary(language: Language) -> Problems:
+    """The glossary (:func:`generator.i18n.wordrules.glossary_problems`) on a language's catalog."""
+    try:
+        data = word_data([language.code], source_language())[language.code]
+        catalog = read_catalog(language.po_file, language.code)
+    except GolfError as error:
+        yield _located(str(error))
+        return
+    messages = []
+    for message in catalog:
+        if not message.id:
+            continue
+        ids, strs = message_strings(message)
+        messages.append((message.context, ids, strs, string_line(message)))
+    yield from glossary_problems(_rel(language.po_file), messages, data)
 
 
 def word_problems(
@@ -886,6 +906,7 @@ def check_catalogs(languages: list[Language]) -> Problems:
     for language in languages:
         if not is_source(language):
             yield from check_catalog(language, pot_ids)
+            yield from catalog_glossary(language)
         elif language.po_file.exists():
             yield (
                 f"{_rel(language.po_file)}:1: {language.code} is the source language: its text "

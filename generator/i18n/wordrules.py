@@ -464,7 +464,11 @@ def text_problems(
         )
         return
     for number, (line, original) in enumerate(zip(lines, english_lines, strict=True), start=1):
-        found = class_problems(original, line, theirs, ours) + plural_problems(line, ours)
+        found = (
+            class_problems(original, line, theirs, ours)
+            + plural_problems(line, ours)
+            + label_problems(original, line, ours)
+        )
         if not found:
             continue
         exception = exceptions.get((where, number))
@@ -558,3 +562,69 @@ def check_texts(
                 "matches no line the word rules refuse (the lines changed, or the rule reads "
                 "them right now): delete it or review it again"
             )
+
+
+# -- the glossary -------------------------------------------------------------------
+
+BESIDE = re.compile(r"([^\W\d_]+)\s+%\((\w+)\)s")
+"""A word right before a placeholder: ``Move %(number)s``, ``kolom %(column)s``."""
+
+
+def _term_form(word: str, forms: Sequence[str]) -> bool:
+    """Whether a word is one of a glossary term's forms (lower case; an inflected ending
+    allowed: ``Spalten`` for ``Spalte``)."""
+    folded = word.casefold()
+    return any(folded.startswith(form.casefold()) for form in forms)
+
+
+def glossary_problems(
+    where: str, messages: Sequence[tuple[str | None, list[str], list[str], int]], data: WordData
+) -> Iterator[str]:
+    """``where:line: ...`` for each translation that breaks the glossary: a message whose
+    English is a glossary term translated otherwise than the glossary says (one English term,
+    one translation everywhere: Weblate's "inconsistent" check), and a placeholder that
+    stands beside a glossary term in the English (``Move %(number)s``) and beside another
+    word, or none, in the translation (``Zet %(column)s``).
+
+    ``messages``: (context, English forms, translated forms, the translation's line).
+    """
+    terms = {term.casefold(): (term, forms) for term, forms in data.glossary.items()}
+    for _context, ids, strs, line in messages:
+        for text in strs:
+            if not text:
+                continue
+            for source in ids[:1]:
+                known = terms.get(source.strip().casefold())
+                if known is not None and text.strip().casefold() not in (
+                    f.casefold() for f in known[1]
+                ):
+                    yield (
+                        f"{where}:{line}: {source!r} is translated {text!r}; the glossary "
+                        f"({_rel(data.path)}:{data.glossary_lines[known[0]]}) says "
+                        f"{known[1][0]!r} everywhere"
+                    )
+            beside = {m.group(2): m.group(1) for m in BESIDE.finditer(text)}
+            for source in ids:
+                for match in BESIDE.finditer(source):
+                    word, name = match.group(1), match.group(2)
+                    known = terms.get(word.casefold())
+                    if known is None or word not in (known[0], known[0].capitalize()):
+                        continue  # case told: "Score" the label, "score" the verb
+                    got = beside.get(name)
+                    if got is None or not _term_form(got, known[1]):
+                        yield (
+                            f"{where}:{line}: %({name})s stands beside {word!r} in the English "
+                            f"and beside {got or 'no word'!r} here; the glossary "
+                            f"({_rel(data.path)}:{data.glossary_lines[known[0]]}) says "
+                            f"{known[1][0]!r}"
+                        )
+                    break
+
+
+def label_problems(english: str, translated: str, data: WordData) -> list[str]:
+    """A line that is a glossary term alone in the English (a button's label, "Undo") must be
+    the term's translation alone."""
+    for term, forms in data.glossary.items():
+        if english.strip() == term and translated.strip() not in forms:
+            return [f"the label {term!r} reads {translated.strip()!r} (glossary: {forms[0]!r})"]
+    return []
