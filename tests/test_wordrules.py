@@ -1,0 +1,199 @@
+"""Facts in words (generator/i18n/wordrules.py): each rule refuses a broken page or catalog and
+passes today's; the data files are read strictly."""
+
+from pathlib import Path
+
+import pytest
+
+from generator.check import catalog_glossary, word_problems
+from generator.i18n.catalogs import languages
+from generator.i18n.wordrules import (
+    EXCEPTIONS_FILE,
+    WordRulesError,
+    glossary_problems,
+    read_exceptions,
+    read_word_data,
+    word_data,
+)
+from generator.site.approval import APPROVED
+
+
+def approved(code: str, page: str) -> str:
+    return (APPROVED / code / f"{page}.txt").read_text(encoding="utf-8")
+
+
+def broken(code: str, page: str, old: str, new: str) -> list[str]:
+    """The word rules' problems with one approved text edited (``old``'s first occurrence)."""
+    text = approved(code, page)
+    assert old in text, old
+    return list(word_problems(languages(), {code: {f"{page}.txt": text.replace(old, new, 1)}}))
+
+
+def line_of(code: str, page: str, old: str) -> int:
+    text = approved(code, page)
+    return text[: text.index(old)].count("\n") + 1
+
+
+def test_todays_texts_and_catalogs_pass() -> None:
+    assert list(word_problems(languages())) == []
+    for language in languages():
+        if language.shipped and language.code != "en":
+            assert list(catalog_glossary(language)) == []
+
+
+@pytest.mark.parametrize(
+    ("code", "page", "old", "new", "named"),
+    [
+        (
+            "de",
+            "six-card-golf",
+            "dürfen Sie NICHT gleich",
+            "dürfen Sie gleich",
+            "negation: 2 in English (NOT, without), 1 here (ohne)",
+        ),
+        ("de", "six-card-golf", "MUSS in Ihre", "DARF in Ihre", "modality 'must'"),
+        ("de", "six-card-golf", "ein Bube oder", "ein König oder", "cards 'jack'"),
+        ("de", "six-card-golf", "links vom Geber", "rechts vom Geber", "direction 'right'"),
+        ("de", "six-card-golf", "2 bis 6 Spieler für", "2 bis 6 oder zehn Spieler für", "'ten'"),
+        ("de", "six-card-golf", "es zählt nur der Rang", "es zählt der Rang", "quantity 'only'"),
+        ("nl", "examples", "met alle vier regelvarianten", "met geen van de vier", "negation"),
+        (
+            "nl",
+            "index",
+            "patience voor één speler:",
+            "patience voor twee spelers:",
+            "numbers 'two'",
+        ),
+        ("de", "examples", "| Leicht | ja, in 51 Zügen |", "| Leicht | ja, in 51 Zug |", "51 Zug"),
+        ("de", "examples", "\nRückgängig\n", "\nWiederholen\n", "the label 'Undo'"),
+        (
+            "nl",
+            "solve",
+            " De pagina's Voorbeelden en De gewonnen partij tonen verdelingen die al zijn opgelost.",
+            "",
+            "sentences: 2 in English, 1 here",
+        ),
+        (
+            "nl",
+            "solve",
+            "de meeste kaarten verwijdert.",
+            "de meeste kaarten verwijdert. Een heer mag op een aas.",
+            "sentences",
+        ),
+    ],
+)
+def test_a_changed_fact_in_words_is_refused(
+    code: str, page: str, old: str, new: str, named: str
+) -> None:
+    found = broken(code, page, old, new)
+    number = (
+        line_of(code, page, old.strip("\n")) if old.startswith("\n") else line_of(code, page, old)
+    )
+    where = f"docs_src/approved/{code}/{page}.txt:{number}: "
+    assert [p for p in found if p.startswith(where) and named in p], found
+    assert all("\n" not in problem for problem in found)
+
+
+def test_the_seed_tied_pages_are_left_to_their_seeds() -> None:
+    # the nl rules page is held word for word to its seed; its lines are no business of the word rules
+    assert broken("nl", "rules", "niet", "wel") == []
+
+
+def test_a_text_not_line_for_line_with_the_english_is_one_problem() -> None:
+    found = broken("nl", "solve", "\n", "\nextra line\n")
+    assert any(
+        p.startswith("docs_src/approved/nl/solve.txt:1: ") and "lines where" in p for p in found
+    )
+
+
+def test_a_new_approved_text_falls_under_the_rules(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # any approved text of the same name in both languages is compared, whatever page made it
+    from generator.i18n import wordrules
+
+    for code, line in (("en", "You may not undo this."), ("nl", "Je mag dit ongedaan maken.")):
+        (tmp_path / code).mkdir()
+        (tmp_path / code / "messages").mkdir()
+        (tmp_path / code / "messages" / "player.txt").write_text(line + "\n", encoding="utf-8")
+    monkeypatch.setattr(wordrules, "read_exceptions", lambda: [])
+    found = list(wordrules.check_texts(tmp_path, ["en", "nl"], "en", {}))
+    assert len(found) == 1 and "player.txt:1: " in found[0] and "negation" in found[0], found
+
+
+def test_a_placeholder_keeps_its_glossary_term() -> None:
+    data = word_data(["nl"], "en")["nl"]
+    english = "Move %(number)s: you remove %(card)s from column %(column)s"
+    good = "Zet %(number)s: je verwijdert %(card)s uit kolom %(column)s"
+    swapped = "Zet %(column)s: je verwijdert %(card)s uit kolom %(number)s"
+    assert list(glossary_problems("x.po", [(None, [english], [good], 7)], data)) == []
+    found = list(glossary_problems("x.po", [(None, [english], [swapped], 7)], data))
+    assert found and all(p.startswith("x.po:7: %(") for p in found), found
+    inconsistent = list(glossary_problems("x.po", [(None, ["Undo"], ["Opnieuw"], 3)], data))
+    assert inconsistent == [
+        "x.po:3: 'Undo' is translated 'Opnieuw'; the glossary "
+        f"(generator/data/words/nl.yaml:{data.glossary_lines['Undo']}) says 'Ongedaan maken' everywhere"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("- file: a.txt\n  line: 3\n", ":1: an exception needs 'english'"),
+        (
+            "- {file: a.txt, line: x, english: a, translation: b, reason: it is right}\n",
+            ":1: line must be a line number",
+        ),
+        (
+            "- {file: a.txt, line: 2, english: a, translation: b, reason: ok}\n",
+            ":1: reason: say why",
+        ),
+        (
+            "- {file: a.txt, line: 2, english: a, translation: b, reason: it is right, by: me}\n",
+            ":1: unknown key 'by'",
+        ),
+        (
+            "- {file: a.txt, line: 2, english: a, translation: b, reason: it is right}\n"
+            "- {file: a.txt, line: 2, english: a, translation: c, reason: it is right}\n",
+            ":2: a.txt:2 has an exception already",
+        ),
+        ("{a: 1}\n", ":1: the exceptions must be a list"),
+        ("- [\n", ":2: not valid YAML"),
+    ],
+)
+def test_the_exceptions_are_read_strictly(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "exceptions.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(WordRulesError) as error:
+        read_exceptions(path)
+    assert str(error.value).startswith(str(path)) and message in str(error.value)
+    assert "\n" not in str(error.value)
+
+
+def test_a_stale_exception_is_reported() -> None:
+    # every recorded exception is in use today; an edited line leaves its exception behind
+    entry = read_exceptions()[0]
+    code, page = entry.file.split("/")[-2], Path(entry.file).stem
+    found = broken(code, page, entry.translation, entry.translation + " x")
+    assert any(
+        p.startswith(f"generator/data/words/exceptions.yaml:{entry.at}: ")
+        and "matches no line" in p
+        for p in found
+    ) or any(p.startswith(f"{entry.file}:{entry.line}: ") for p in found)
+    assert read_exceptions(EXCEPTIONS_FILE)
+
+
+def test_the_word_data_is_read_strictly(tmp_path: Path) -> None:
+    english = read_word_data("en")
+    path = tmp_path / "xx.yaml"
+    text = (Path(english.path.parent) / "nl.yaml").read_text(encoding="utf-8")
+    path.write_text(text.replace("    must: [", "    mustnt: ["), encoding="utf-8")
+    with pytest.raises(
+        WordRulesError, match=r"xx\.yaml:\d+: class modality: sense 'mustnt' is not in"
+    ):
+        read_word_data("xx", path, english)
+    path.write_text(text.replace("negation: [niet,", "negation: [niet nooit,"), encoding="utf-8")
+    with pytest.raises(
+        WordRulesError, match=r"xx\.yaml:\d+: negation.negation: 'niet nooit' is not one word"
+    ):
+        read_word_data("xx", path, english)
