@@ -4,6 +4,7 @@ passes today's; the data files are read strictly."""
 from pathlib import Path
 
 import pytest
+import yaml
 
 from generator.check import catalog_glossary, word_problems
 from generator.i18n.catalogs import languages
@@ -197,3 +198,30 @@ def test_the_word_data_is_read_strictly(tmp_path: Path) -> None:
         WordRulesError, match=r"xx\.yaml:\d+: negation.negation: 'niet nooit' is not one word"
     ):
         read_word_data("xx", path, english)
+
+
+def test_review_lists_the_exceptions_added_changed_or_removed() -> None:
+    from generator.i18n.wordrules import exceptions_review
+
+    now = EXCEPTIONS_FILE.read_text(encoding="utf-8")
+    assert exceptions_review("base", now) == []
+    first = read_exceptions()[0]
+    entries = yaml.safe_load(now)
+    entries[0]["reason"] = "an older reason, reviewed then"
+    changed = yaml.safe_dump(entries, allow_unicode=True)
+    shown = exceptions_review("base", changed)
+    assert shown[0].startswith(
+        f"generator/data/words/exceptions.yaml:{first.at}: changed word-rule exception for "
+        f"{first.file}:{first.line}: {first.reason}"
+    )
+    assert shown[1].startswith("    en: ") and len(shown) == 3
+    added = exceptions_review("base", None)
+    assert sum(1 for line in added if not line.startswith("    ")) == len(read_exceptions())
+    extra = now + (
+        "- {file: docs_src/approved/nl/x.txt, line: 1, english: a, translation: b, "
+        "reason: gone since then}\n"
+    )
+    assert exceptions_review("base", extra) == [
+        "generator/data/words/exceptions.yaml:1: word-rule exception for "
+        "docs_src/approved/nl/x.txt:1 removed since base"
+    ]

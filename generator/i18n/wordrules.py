@@ -181,9 +181,9 @@ def _words(path: Path, node: yaml.Node, what: str) -> tuple[str, ...]:
     return tuple(words)
 
 
-def _compose(path: Path) -> yaml.Node:
+def _compose(path: Path, text: str | None = None) -> yaml.Node:
     try:
-        root = compose_yaml(path)
+        root = compose_yaml(path, text=text)
     except FileNotFoundError:
         raise WordRulesError(f"{_rel(path)}:1: missing") from None
     except yaml.MarkedYAMLError as error:
@@ -390,11 +390,11 @@ class WordException:
     """The entry's line in the exceptions file."""
 
 
-def read_exceptions(path: Path = EXCEPTIONS_FILE) -> list[WordException]:
-    """The exceptions file, read strictly: a list of entries with exactly ``file``, ``line``,
-    ``english``, ``translation`` and ``reason``, each a text (``line`` a number), no two for
-    the same line."""
-    root = _compose(path)
+def read_exceptions(path: Path = EXCEPTIONS_FILE, text: str | None = None) -> list[WordException]:
+    """The exceptions file (or its ``text``, read already), read strictly: a list of entries
+    with exactly ``file``, ``line``, ``english``, ``translation`` and ``reason``, each a text
+    (``line`` a number), no two for the same line."""
+    root = _compose(path, text)
     if isinstance(root, yaml.ScalarNode) and _SCALARS.construct_object(root) in ([], None):
         return []
     if not isinstance(root, yaml.SequenceNode):
@@ -628,3 +628,38 @@ def label_problems(english: str, translated: str, data: WordData) -> list[str]:
         if english.strip() == term and translated.strip() not in forms:
             return [f"the label {term!r} reads {translated.strip()!r} (glossary: {forms[0]!r})"]
     return []
+
+
+def exceptions_review(base: str, old_text: str | None) -> list[str]:
+    """What a reviewer reads of the exceptions (``check --review BASE``): every entry added or
+    changed since ``base`` (``old_text``: the file there, None where it did not exist), with
+    its English, its translation and its reason, and every entry removed."""
+    where = _rel(EXCEPTIONS_FILE)
+    now = read_exceptions()
+    try:
+        before = read_exceptions(EXCEPTIONS_FILE, old_text) if old_text is not None else []
+    except WordRulesError:
+        before = []  # unreadable then: every entry is shown as new
+    old = {(e.file, e.line): e for e in before}
+    shown: list[str] = []
+    for entry in now:
+        was = old.pop((entry.file, entry.line), None)
+        same = was is not None and (was.english, was.translation, was.reason) == (
+            entry.english,
+            entry.translation,
+            entry.reason,
+        )
+        if same:
+            continue
+        status = "new" if was is None else "changed"
+        shown += [
+            f"{where}:{entry.at}: {status} word-rule exception for {entry.file}:{entry.line}: "
+            f"{entry.reason}",
+            f"    en: {_clip(entry.english, 100)}",
+            f"    {Path(entry.file).parent.name}: {_clip(entry.translation, 100)}",
+        ]
+    for entry in old.values():
+        shown.append(
+            f"{where}:1: word-rule exception for {entry.file}:{entry.line} removed since {base}"
+        )
+    return shown
