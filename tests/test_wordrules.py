@@ -50,7 +50,7 @@ def test_todays_texts_and_catalogs_pass() -> None:
             "six-card-golf",
             "dürfen Sie NICHT gleich",
             "dürfen Sie gleich",
-            "negation: 2 in English (NOT, without), 1 here (ohne)",
+            "negation: 2-3 in English (NOT, without, instead), 1 here (ohne)",
         ),
         ("de", "six-card-golf", "MUSS in Ihre", "DARF in Ihre", "modality 'must'"),
         ("de", "six-card-golf", "ein Bube oder", "ein König oder", "cards 'jack'"),
@@ -65,6 +65,8 @@ def test_todays_texts_and_catalogs_pass() -> None:
             "patience voor twee spelers:",
             "numbers 'two'",
         ),
+        ("nl", "index", "één waarde hoger of lager", "één waarde hoger", "direction 'below'"),
+        ("de", "index", "höher oder niedriger als", "höher als", "direction 'below'"),
         ("de", "examples", "| Leicht | ja, in 51 Zügen |", "| Leicht | ja, in 51 Zug |", "51 Zug"),
         ("de", "examples", "\nRückgängig\n", "\nWiederholen\n", "the label 'Undo'"),
         (
