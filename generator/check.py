@@ -69,8 +69,8 @@ from generator.pages.recorded import (
 )
 from generator.patience import DealCode, Game, GolfError, Rules, deal_for_number
 from generator.patience.solver import solve
+from generator.site import approval
 from generator.site.approval import (
-    APPROVED,
     ApprovalError,
     approved_problems,
     committed_text,
@@ -700,7 +700,7 @@ def approval_guard(
         new_texts: dict[str, dict[str, str]] = {}
         for path, (_old, new) in changes.items():
             with contextlib.suppress(ValueError):
-                parts = path.resolve().relative_to(APPROVED.resolve()).parts
+                parts = path.resolve().relative_to(approval.APPROVED.resolve()).parts
                 new_texts.setdefault(parts[0], {})["/".join(parts[1:])] = new
         changed = {relative_to_root(path) for path in changes}
         for problem in word_problems(languages, new_texts):
@@ -795,7 +795,7 @@ def word_problems(
     write)."""
     shipped = [language.code for language in languages if language.shipped]
     seed_tied = {language.code: set(language.seed_pages) for language in languages}
-    yield from check_texts(APPROVED, shipped, source_language(), seed_tied, texts)
+    yield from check_texts(approval.APPROVED, shipped, source_language(), seed_tied, texts)
 
 
 def _clip(text: str, size: int = 120) -> str:

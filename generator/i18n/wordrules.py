@@ -48,6 +48,8 @@ from generator.patience import GolfError
 
 WORDS_DIR = ROOT / "generator" / "data" / "words"
 EXCEPTIONS_FILE = WORDS_DIR / "exceptions.yaml"
+APPROVED_TEXTS = ROOT / "docs_src" / "approved"
+"""Where the approved texts live: an exception names its file as a path below it."""
 CLASSES = ("negation", "modality", "direction", "quantity", "numbers", "cards")
 """The classes every language's file has, in this order."""
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
@@ -323,7 +325,7 @@ def class_problems(english: str, translated: str, theirs: WordData, ours: WordDa
     >>> from generator.i18n.wordrules import word_data
     >>> data = word_data(["de"], "en")
     >>> class_problems("You may NOT put it back.", "Sie dürfen es zurücklegen.", data["en"], data["de"])
-    ["negation 'not': 1 in English (NOT), 0 here (none)"]
+    ['negation: 1 in English (NOT), 0 here (none)']
     """
     problems = []
     english_senses, translated_senses = theirs.senses(english), ours.senses(translated)
@@ -354,7 +356,7 @@ def plural_problems(line: str, data: WordData) -> list[str]:
 
     >>> from generator.i18n.wordrules import read_word_data
     >>> plural_problems("ja, in 51 Zug", read_word_data("de", english=read_word_data("en")))
-    ["'51 Zug': the singular beside 51 (its plural: züge)"]
+    ["'51 Zug': the singular beside 51 (its plural: züge, zügen)"]
     """
     problems = []
     for match in NUMBER_BEFORE.finditer(line):
@@ -551,10 +553,12 @@ def check_texts(
             where = _rel(approved / code / name)
             if name.removesuffix(".txt") in seed_tied.get(code, set()) or name not in english:
                 continue
-            checked.add(where)
-            yield from text_problems(
-                where, text, english[name], data[source], data[code], exceptions, used
-            )
+            named = _rel(APPROVED_TEXTS / code / name)  # the exceptions' name, wherever read
+            checked.add(named)
+            for problem in text_problems(
+                named, text, english[name], data[source], data[code], exceptions, used
+            ):
+                yield where + problem[len(named) :] if problem.startswith(named) else problem
     for key, entry in exceptions.items():
         if key not in used and (texts is None or entry.file in checked):
             yield (
