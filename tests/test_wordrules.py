@@ -227,3 +227,11 @@ def test_review_lists_the_exceptions_added_changed_or_removed() -> None:
         "generator/data/words/exceptions.yaml:1: word-rule exception for "
         "docs_src/approved/nl/x.txt:1 removed since base"
     ]
+
+
+def test_a_shipped_language_without_word_data_is_one_line() -> None:
+    with pytest.raises(WordRulesError) as error:
+        read_word_data("xx", english=read_word_data("en"))
+    assert str(error.value).startswith(
+        "generator/data/words/xx.yaml:1: missing: a shipped language"
+    )

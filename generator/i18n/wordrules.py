@@ -206,6 +206,11 @@ def read_word_data(
     """``generator/data/words/<code>.yaml``, read strictly: every class of :data:`CLASSES`,
     and in a translation's file the senses the English file names, no more, no fewer."""
     path = path or WORDS_DIR / f"{code}.yaml"
+    if not path.is_file():
+        raise WordRulesError(
+            f"{_rel(path)}:1: missing: a shipped language needs its word classes, plural nouns "
+            f"and glossary (the senses of {_rel(WORDS_DIR / 'en.yaml')})"
+        )
     top = _mapping(path, _compose(path), "the file")
     allowed = {"classes", "plurals", "glossary"}
     for name, (key, _value) in top.items():
