@@ -61,6 +61,7 @@ COMMAND_OPTION = re.compile(r"(?<!\S)--[\w-]+(?:[= ][^\s-]\S*)?")
 CARD = re.compile(r"(?:10|[2-9A-Z])[♣♦♥♠]")
 """A card written with its suit's symbol (``A♠``, ``R♥``): held by the numbers rule, no word."""
 _SCALARS = yaml.constructor.SafeConstructor()
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class WordRulesError(GolfError):
@@ -124,6 +125,9 @@ class WordData:
     _seen: dict[str, list[tuple[str, str, bool]]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    _index: dict[str, list[tuple[str, str, Pattern]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def senses(self, line: str) -> dict[tuple[str, str], tuple[list[str], list[str]]]:
         """The class words of ``line``: {(class, sense): ([the words], [the loose words])}."""
@@ -138,12 +142,21 @@ class WordData:
         """The senses a word (lower case) stands for: (class, sense, loose only), remembered."""
         known = self._seen.get(folded)
         if known is None:
-            known = []
-            for kind, senses in self.classes.items():
-                for sense, patterns in senses.items():
-                    matched = [p for p in patterns if p.matches(folded)]
-                    if matched:
-                        known.append((kind, sense, all(p.loose for p in matched)))
+            if not self._index:  # the whole words first, then the few patterns with a *
+                for kind, senses in self.classes.items():
+                    for sense, patterns in senses.items():
+                        for pattern in patterns:
+                            key = pattern.text.removeprefix("?")
+                            self._index.setdefault("*" if "*" in key else key, []).append(
+                                (kind, sense, pattern)
+                            )
+            candidates = self._index.get(folded, []) + self._index.get("*", [])
+            matched: dict[tuple[str, str], bool] = {}
+            for kind, sense, pattern in candidates:
+                if pattern.matches(folded):
+                    loose = matched.get((kind, sense), True)
+                    matched[kind, sense] = loose and pattern.loose
+            known = [(kind, sense, loose) for (kind, sense), loose in matched.items()]
             self._seen[folded] = known
         return known
 
@@ -185,7 +198,7 @@ def _words(path: Path, node: yaml.Node, what: str) -> tuple[str, ...]:
 
 def _compose(path: Path, text: str | None = None) -> yaml.Node:
     try:
-        root = compose_yaml(path, text=text)
+        root = compose_yaml(path, _LOADER, text=text)
     except FileNotFoundError:
         raise WordRulesError(f"{_rel(path)}:1: missing") from None
     except yaml.MarkedYAMLError as error:
