@@ -235,3 +235,42 @@ def test_a_shipped_language_without_word_data_is_one_line() -> None:
     assert str(error.value).startswith(
         "generator/data/words/xx.yaml:1: missing: a shipped language"
     )
+
+
+def test_check_stops_a_translator_who_edits_the_catalog_and_the_approved_text(
+    tmp_path: Path,
+) -> None:
+    """Without approve: the German anti-stall rule loses its NICHT in the catalog and in the
+    approved text alike, so the page still reads like its approved text; check's pages part
+    refuses the line, one line naming the approved text's line, and the catalogs part a
+    label translated against the glossary."""
+    from tests.test_check import DE, edit, repository_copy, run_check
+
+    copy = repository_copy(tmp_path)
+    edit(copy, DE, "dürfen Sie NICHT gleich wieder ", "dürfen Sie gleich wieder ")
+    edit(
+        copy,
+        "docs_src/approved/de/six-card-golf.txt",
+        "dürfen Sie NICHT gleich",
+        "dürfen Sie gleich",
+    )
+    result = run_check(copy, "pages")
+    assert result.returncode == 1
+    number = line_of("de", "six-card-golf", "dürfen Sie NICHT gleich")
+    assert (
+        [p for p in result.stdout.splitlines() if p.startswith("docs_src/")]
+        == [
+            p
+            for p in result.stdout.splitlines()
+            if p.startswith(f"docs_src/approved/de/six-card-golf.txt:{number}: ")
+            and "negation: 2-3 in English (NOT, without, instead), 1 here (ohne)" in p
+        ]
+        != []
+    )
+    edit(copy, DE, 'msgstr "Rückgängig"', 'msgstr "Wiederholen"')
+    catalogs = run_check(copy, "catalogs")
+    assert catalogs.returncode == 1
+    assert any(
+        p.startswith(f"{DE}:") and "'Undo' is translated 'Wiederholen'" in p
+        for p in catalogs.stdout.splitlines()
+    ), catalogs.stdout
