@@ -59,6 +59,7 @@ from generator.i18n.catalogs import (
     string_line,
 )
 from generator.i18n.catalogs import languages as site_languages
+from generator.i18n.wordrules import check_texts, glossary_problems, word_data
 from generator.pages.claims import Claim, ClaimError, Claims, Facts, Misstated
 from generator.pages.recorded import (
     DataFileError,
@@ -69,6 +70,7 @@ from generator.pages.recorded import (
 )
 from generator.patience import DealCode, Game, GolfError, Rules, deal_for_number
 from generator.patience.solver import solve
+from generator.site import approval
 from generator.site.approval import (
     ApprovalError,
     approved_problems,
@@ -789,6 +791,18 @@ def approval_guard(
                 refused.append(
                     f"{where}:{number}: the new text changes {what} ({_clip(after, 80)!r}): {why}"
                 )
+        new_texts: dict[str, dict[str, str]] = {}
+        for path, (_old, new) in changes.items():
+            with contextlib.suppress(ValueError):
+                parts = path.resolve().relative_to(approval.APPROVED.resolve()).parts
+                new_texts.setdefault(parts[0], {})["/".join(parts[1:])] = new
+        changed = {relative_to_root(path) for path in changes}
+        for problem in word_problems(languages, new_texts):
+            if problem.split(":", 1)[0] in changed:
+                refused.append(problem)
+        for language in languages:  # --reordered or not, a placeholder keeps its term
+            if language.shipped and language.code in new_texts and not is_source(language):
+                refused.extend(catalog_glossary(language))
         if refused:
             raise ApprovalRefused(refused, notes)
         guard.notes = notes  # type: ignore[attr-defined]
@@ -844,6 +858,38 @@ def check_pages(languages: list[Language], rendered: Rendered | None = None) -> 
             for page, text in texts.items():
                 yield from approved_problems(language, page, text)
         yield from seed_problems(language, texts)
+    yield from word_problems(languages)
+
+
+def catalog_glossary(language: Language) -> Problems:
+    """The glossary (:func:`generator.i18n.wordrules.glossary_problems`) on a language's catalog."""
+    try:
+        data = word_data([language.code], source_language())[language.code]
+        catalog = read_catalog(language.po_file, language.code)
+    except GolfError as error:
+        yield _located(str(error))
+        return
+    messages = []
+    for message in catalog:
+        if not message.id:
+            continue
+        ids, strs = message_strings(message)
+        messages.append((message.context, ids, strs, string_line(message)))
+    yield from glossary_problems(_rel(language.po_file), messages, data)
+
+
+def word_problems(
+    languages: list[Language], texts: dict[str, dict[str, str]] | None = None
+) -> Problems:
+    """The word rules (:mod:`generator.i18n.wordrules`) on every approved text of the shipped
+    languages, each beside the English text of the same name, but for the seed-tied pages:
+    they are held word for word to their seeds, which are the oracle (a seed page may say
+    more than the English line: nl's "door Jokers en Heren"). ``texts``: {code: {file name:
+    text}} to read instead of the approved files (``approve`` passes the texts it would
+    write)."""
+    shipped = [language.code for language in languages if language.shipped]
+    seed_tied = {language.code: set(language.seed_pages) for language in languages}
+    yield from check_texts(approval.APPROVED, shipped, source_language(), seed_tied, texts)
 
 
 def _clip(text: str, size: int = 120) -> str:
@@ -954,6 +1000,8 @@ def check_catalogs(languages: list[Language]) -> Problems:
     for language in languages:
         if not is_source(language):
             yield from check_catalog(language, pot_ids)
+            if language.shipped:  # a language being translated has no word data yet
+                yield from catalog_glossary(language)
         elif language.po_file.exists():
             yield (
                 f"{_rel(language.po_file)}:1: {language.code} is the source language: its text "

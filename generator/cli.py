@@ -400,12 +400,34 @@ def _review(base: str, out: TextIO) -> int:
         print(line, file=out)
     data = sum(1 for line in shown if line.startswith("generator/data/"))
     changed = sum(1 for line in shown if not line.startswith("    ")) - data
+    exceptions = _exceptions_review(base)
+    for line in exceptions:
+        print(line, file=out)
     print(
         f"review: {changed} changed run(s) of lines in the approved texts and {data} changed "
         f"value(s) of the data files since {base}",
         file=out,
     )
+    listed = sum(1 for line in exceptions if not line.startswith("    "))
+    print(
+        f"review: {listed} word-rule exception(s) added, changed or removed since {base}", file=out
+    )
     return 0
+
+
+def _exceptions_review(base: str) -> list[str]:
+    """The word rules' exceptions changed since ``base`` (:func:`review_since` has checked it)."""
+    import subprocess
+
+    from generator.i18n.catalogs import ROOT
+    from generator.i18n.wordrules import EXCEPTIONS_FILE, exceptions_review
+
+    name = EXCEPTIONS_FILE.relative_to(ROOT).as_posix()
+    shown = subprocess.run(
+        ["git", "-C", str(ROOT), "show", f"{base}:{name}"], capture_output=True, check=False
+    )
+    old = shown.stdout.decode("utf-8", errors="replace") if shown.returncode == 0 else None
+    return exceptions_review(base, old)
 
 
 def _approve(lang: str | None, page: str | None, out: TextIO, reordered: bool = False) -> int:

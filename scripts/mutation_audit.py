@@ -10,7 +10,8 @@ list of them); ``old`` must occur exactly once, else the mutation is reported as
 does next, in order: ``catalog-update`` (``python -m generator catalog update``),
 ``confirm-fuzzy`` (every fuzzy entry of the catalogs confirmed as it stands, as a
 translator clicking through them would), ``approve`` (``python -m generator
-approve``). A step that refuses (exits non-zero) catches the mutation there. For each one the repository (the files
+approve``), ``approve-reordered`` (``approve --reordered``: the reviewer let an order
+change through). A step that refuses (exits non-zero) catches the mutation there. For each one the repository (the files
 ``git ls-files -co --exclude-standard`` lists, plus the built
 ``generator/patience/*.so``) is copied into a temporary folder, the replacement
 is applied there and ``python -m generator check`` runs in the copy. The
@@ -62,6 +63,7 @@ STEPS = {
     "catalog-update": [sys.executable, "-m", "generator", "catalog", "update"],
     "confirm-fuzzy": None,
     "approve": [sys.executable, "-m", "generator", "approve"],
+    "approve-reordered": [sys.executable, "-m", "generator", "approve", "--reordered"],
 }
 
 Status = Literal["caught", "missed", "crashed", "stale"]

@@ -195,7 +195,7 @@ def test_approve_then_check_passes_again(copy: Path) -> None:
         copy,
         WON_GAME,
         "{% trans %}A won game, move by move",
-        "{% trans %}A won game, one move at a time",
+        "{% trans %}A won game, shown move by move",
     )
     edit(copy, NL, MOVE_TITLE_NL, REWORDED_NL)
     assert run_check(copy, "pages").returncode == 1

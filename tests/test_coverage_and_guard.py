@@ -211,7 +211,8 @@ def test_approve_refuses_a_translation_that_swaps_two_numbers(
     before = {p: p.read_bytes() for p in approved.rglob("*.txt")}
     with pytest.raises(check.ApprovalRefused) as refused:
         approval.approve(shipped, "nl", "won-game", guard=check.approval_guard(shipped))
-    lines = refused.value.refused
+    # the glossary's lines name the catalog (test_approve_reordered_refuses_a_placeholder...)
+    lines = [line for line in refused.value.refused if "messages.po:" not in line]
     assert lines and all("nl/won-game.txt:" in line for line in lines), lines[:3]
     assert all("a translation alone cannot change a number or a card" in line for line in lines)
     assert any(
@@ -220,13 +221,41 @@ def test_approve_refuses_a_translation_that_swaps_two_numbers(
     assert {p: p.read_bytes() for p in approved.rglob("*.txt")} == before
 
 
+REORDERED = (
+    SWAPPED[0],
+    'msgstr "Zet %(number)s: uit kolom %(column)s verwijder je %(card)s (%(how)s)"',
+)
+
+
 def test_approve_reordered_lets_a_reviewed_order_through(approved: Path, tmp_path: Path) -> None:
-    shipped = _translated(tmp_path, *SWAPPED)
+    """The card and the column trade places in the sentence, each placeholder beside its
+    glossary term still ("Zet %(number)s", "kolom %(column)s"): a reviewed order passes."""
+    shipped = _translated(tmp_path, *REORDERED)
     guard = check.approval_guard(shipped, reordered=True)
     results = approval.approve(shipped, "nl", "won-game", guard=guard)
     assert [r.status for r in results] == ["updated"]
     notes = guard.notes  # type: ignore[attr-defined]
     assert any("nl/won-game.txt:" in n and "reordered (--reordered)" in n for n in notes), notes[:3]
+
+
+def test_approve_reordered_refuses_a_placeholder_that_leaves_its_term(
+    approved: Path, tmp_path: Path
+) -> None:
+    """The move's number and the column's swapped (issue 30: "Zet 7: ... uit kolom 1" where the
+    English says "Move 1: ... from column 7"): each placeholder stands beside another term than
+    its English one, so --reordered does not let it through."""
+    shipped = _translated(tmp_path, *SWAPPED)
+    before = {p: p.read_bytes() for p in approved.rglob("*.txt")}
+    with pytest.raises(check.ApprovalRefused) as refused:
+        approval.approve(
+            shipped, "nl", "won-game", guard=check.approval_guard(shipped, reordered=True)
+        )
+    assert any(
+        "messages.po:" in line
+        and "%(number)s stands beside 'Move' in the English and beside 'kolom' here" in line
+        for line in refused.value.refused
+    ), refused.value.refused[-3:]
+    assert {p: p.read_bytes() for p in approved.rglob("*.txt")} == before
 
 
 def test_approve_refuses_a_translation_that_adds_a_number_even_reordered(

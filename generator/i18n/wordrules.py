@@ -1,0 +1,687 @@
+"""Facts in words: a translated line states the facts its English line states.
+
+The numbers, cards and verdicts a page shows are held to the engine by the claims and the
+second path, and ``approve``'s guard refuses a translation that changes them. Words carry
+facts too: "not", "must", "left", "only", "twice", "a Jack". Each language has a reviewed
+data file, ``generator/data/words/<code>.yaml`` (beside the other reviewed data, outside the
+translators' ``locales/``: a change to what the rule reads is a change a reviewer sees), with
+
+- ``classes``: classes of fact words (negation, modality, direction and order, quantity,
+  numbers in words, cards in words), each divided into senses (modality: ``must``, ``may``)
+  that every language names alike. A translated line must hold as many words of each sense
+  as its English line: "MUSS" turned "DARF", "links" turned "rechts", a "NICHT" dropped or
+  a "Bube" become a "König" changes a sense's count;
+- ``plurals``: nouns with their singular and plural forms; a number written beside a noun
+  must stand with the form its number takes ("in 51 Zug" is refused);
+- ``glossary`` (translations only): the interface's terms, each with its one translation
+  (:mod:`generator.i18n.glossary`).
+
+The sentences of a line are counted too (a sentence dropped or pasted). A line the rule
+misreads is written into ``generator/data/words/exceptions.yaml`` with the English, the
+translation and the reason, and ``check --review`` shows every such entry added or changed.
+
+Matching: a line's words are its runs of letters (an apostrophe inside a word keeps it
+whole: "can't"), compared in lower case (``casefold``). A word list entry matches
+
+- ``word``: that whole word;
+- ``word*``: a word that begins so (inflection: ``kein*`` for kein, keine, keinen, keiner);
+- ``*word``: a word that ends so (a compound's last part: ``*könig`` for Pikkönig);
+- ``*word*``: a word that holds it anywhere.
+
+A class word inside a compound is not counted unless an entry says so: a compound's parts
+are not split (German "Zurücklegeverbot" holds no negation word; its English "anti-stall
+rule" none either), so the lists name the compounds that carry a fact (``*könig``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from generator.bounded import compose_yaml
+from generator.i18n.catalogs import ROOT
+from generator.patience import GolfError
+
+WORDS_DIR = ROOT / "generator" / "data" / "words"
+EXCEPTIONS_FILE = WORDS_DIR / "exceptions.yaml"
+APPROVED_TEXTS = ROOT / "docs_src" / "approved"
+"""Where the approved texts live: an exception names its file as a path below it."""
+CLASSES = ("negation", "modality", "direction", "quantity", "numbers", "cards")
+"""The classes every language's file has, in this order."""
+WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+SENTENCE_END = re.compile(r"(?<=[^\s.])[.!?](?:[\"'’”“»«)]*)(?=\s+[\"'‘“„«(]*[A-ZÄÖÜÉ0-9])")
+"""The end of a sentence followed by another in the same line (a capital or a digit after it)."""
+ABBREVIATIONS = re.compile(r"\b(?:e\.g|i\.e|z\.\s?B|d\.\s?h|bzw|vs|ca|Nr|o\.a|m\.a\.w|bijv|etc)\.")
+COMMAND_OPTION = re.compile(r"(?<!\S)--[\w-]+(?:[= ][^\s-]\S*)?")
+"""A command's option as a page quotes it (``--variant jokers=1``): the command's, no words."""
+CARD = re.compile(r"(?:10|[2-9A-Z])[♣♦♥♠]")
+"""A card written with its suit's symbol (``A♠``, ``R♥``): held by the numbers rule, no word."""
+_SCALARS = yaml.constructor.SafeConstructor()
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class WordRulesError(GolfError):
+    """A word-class file or the exceptions file is malformed; one line ``file:line: what``."""
+
+
+def _rel(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
+# -- the data --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One word list entry (``kein*``, ``*könig``; ``?een``: a word that may stand for the
+    sense or not, the article "een" for "one")."""
+
+    text: str
+
+    @property
+    def loose(self) -> bool:
+        return self.text.startswith("?")
+
+    def matches(self, word: str) -> bool:
+        text = self.text.removeprefix("?")
+        body = text.strip("*")
+        if text.startswith("*") and text.endswith("*") and len(text) > 1:
+            return body in word
+        if text.endswith("*"):
+            return word.startswith(body)
+        if text.startswith("*"):
+            return word.endswith(body)
+        return word == body
+
+
+@dataclass(frozen=True)
+class Noun:
+    """A noun's forms: the singular's and the plural's (either may have several)."""
+
+    singular: tuple[str, ...]
+    plural: tuple[str, ...]
+    line: int
+
+
+@dataclass(frozen=True)
+class WordData:
+    """One language's word classes, plural nouns and glossary."""
+
+    code: str
+    path: Path
+    classes: dict[str, dict[str, tuple[Pattern, ...]]]
+    """{class: {sense: patterns}}."""
+    nouns: tuple[Noun, ...] = ()
+    glossary: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """{English term: (its translation, other forms of it)}."""
+    glossary_lines: dict[str, int] = field(default_factory=dict)
+    _seen: dict[str, list[tuple[str, str, bool]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    _index: dict[str, list[tuple[str, str, Pattern]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    def senses(self, line: str) -> dict[tuple[str, str], tuple[list[str], list[str]]]:
+        """The class words of ``line``: {(class, sense): ([the words], [the loose words])}."""
+        found: dict[tuple[str, str], tuple[list[str], list[str]]] = {}
+        for word in WORD.findall(CARD.sub(" ", COMMAND_OPTION.sub(" ", line))):
+            for kind, sense, is_loose in self._senses_of(word.casefold()):
+                strict, loose = found.setdefault((kind, sense), ([], []))
+                (loose if is_loose else strict).append(word)
+        return found
+
+    def _senses_of(self, folded: str) -> list[tuple[str, str, bool]]:
+        """The senses a word (lower case) stands for: (class, sense, loose only), remembered."""
+        known = self._seen.get(folded)
+        if known is None:
+            if not self._index:  # the whole words first, then the few patterns with a *
+                for kind, senses in self.classes.items():
+                    for sense, patterns in senses.items():
+                        for pattern in patterns:
+                            key = pattern.text.removeprefix("?")
+                            self._index.setdefault("*" if "*" in key else key, []).append(
+                                (kind, sense, pattern)
+                            )
+            candidates = self._index.get(folded, []) + self._index.get("*", [])
+            matched: dict[tuple[str, str], bool] = {}
+            for kind, sense, pattern in candidates:
+                if pattern.matches(folded):
+                    loose = matched.get((kind, sense), True)
+                    matched[kind, sense] = loose and pattern.loose
+            known = [(kind, sense, loose) for (kind, sense), loose in matched.items()]
+            self._seen[folded] = known
+        return known
+
+
+def _fail(path: Path, node: yaml.Node | None, message: str) -> WordRulesError:
+    line = node.start_mark.line + 1 if node is not None else 1
+    return WordRulesError(f"{_rel(path)}:{line}: {message}")
+
+
+def _mapping(path: Path, node: yaml.Node, what: str) -> dict[str, tuple[yaml.Node, yaml.Node]]:
+    if not isinstance(node, yaml.MappingNode):
+        raise _fail(path, node, f"{what} must be a mapping")
+    result: dict[str, tuple[yaml.Node, yaml.Node]] = {}
+    for key, value in node.value:
+        name = _SCALARS.construct_object(key) if isinstance(key, yaml.ScalarNode) else None
+        if not isinstance(name, str) or not name:
+            raise _fail(path, key, f"a key of {what} must be a word")
+        if name in result:
+            raise _fail(path, key, f"{name!r} appears twice in {what}")
+        result[name] = (key, value)
+    return result
+
+
+def _words(path: Path, node: yaml.Node, what: str) -> tuple[str, ...]:
+    """A list of lower-case words (or patterns), or one such word."""
+    items = node.value if isinstance(node, yaml.SequenceNode) else [node]
+    words = []
+    for item in items:
+        value = _SCALARS.construct_object(item) if isinstance(item, yaml.ScalarNode) else None
+        if not isinstance(value, str) or not value.strip("?*") or value != value.strip():
+            raise _fail(path, item, f"{what}: each entry must be a word, not {value!r}")
+        if not WORD.fullmatch(value.removeprefix("?").strip("*")):
+            raise _fail(path, item, f"{what}: {value!r} is not one word (letters only)")
+        words.append(value)
+    if not words:
+        raise _fail(path, node, f"{what}: no words")
+    return tuple(words)
+
+
+def _compose(path: Path, text: str | None = None) -> yaml.Node:
+    try:
+        root = compose_yaml(path, _LOADER, text=text)
+    except FileNotFoundError:
+        raise WordRulesError(f"{_rel(path)}:1: missing") from None
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line = mark.line + 1 if mark is not None else 1
+        raise WordRulesError(f"{_rel(path)}:{line}: not valid YAML: {error.problem}") from None
+    except (yaml.YAMLError, OSError, UnicodeDecodeError) as error:
+        raise WordRulesError(f"{_rel(path)}:1: cannot read: {error}") from None
+    if root is None:
+        raise WordRulesError(f"{_rel(path)}:1: empty")
+    node: yaml.Node = root
+    return node
+
+
+def read_word_data(
+    code: str, path: Path | None = None, english: WordData | None = None
+) -> WordData:
+    """``generator/data/words/<code>.yaml``, read strictly: every class of :data:`CLASSES`,
+    and in a translation's file the senses the English file names, no more, no fewer."""
+    path = path or WORDS_DIR / f"{code}.yaml"
+    if not path.is_file():
+        raise WordRulesError(
+            f"{_rel(path)}:1: missing: a shipped language needs its word classes, plural nouns "
+            f"and glossary (the senses of {_rel(WORDS_DIR / 'en.yaml')})"
+        )
+    top = _mapping(path, _compose(path), "the file")
+    allowed = {"classes", "plurals", "glossary"}
+    for name, (key, _value) in top.items():
+        if name not in allowed:
+            raise _fail(path, key, f"unknown key {name!r} (keys: classes, plurals, glossary)")
+    if "classes" not in top:
+        raise _fail(path, None, "no 'classes'")
+    classes: dict[str, dict[str, tuple[Pattern, ...]]] = {}
+    given = _mapping(path, top["classes"][1], "classes")
+    for name, (key, _value) in given.items():
+        if name not in CLASSES:
+            raise _fail(path, key, f"unknown class {name!r} (classes: {', '.join(CLASSES)})")
+    for kind in CLASSES:
+        if kind not in given:
+            raise _fail(path, top["classes"][0], f"class {kind!r} missing")
+        senses = _mapping(path, given[kind][1], f"class {kind}")
+        if english is not None:
+            wanted = english.classes[kind]
+            for sense, (key, _value) in senses.items():
+                if sense not in wanted:
+                    raise _fail(
+                        path, key, f"class {kind}: sense {sense!r} is not in {_rel(english.path)}"
+                    )
+            for sense in wanted:
+                if sense not in senses:
+                    raise _fail(path, given[kind][0], f"class {kind}: sense {sense!r} missing")
+        classes[kind] = {
+            sense: tuple(Pattern(w.casefold()) for w in _words(path, value, f"{kind}.{sense}"))
+            for sense, (_key, value) in senses.items()
+        }
+    nouns: list[Noun] = []
+    if "plurals" in top:
+        node = top["plurals"][1]
+        if not isinstance(node, yaml.SequenceNode):
+            raise _fail(path, node, "plurals must be a list of {singular: ..., plural: ...}")
+        for item in node.value:
+            forms = _mapping(path, item, "a plural entry")
+            if set(forms) != {"singular", "plural"}:
+                raise _fail(path, item, "a plural entry has exactly 'singular' and 'plural'")
+            nouns.append(
+                Noun(
+                    tuple(w.casefold() for w in _words(path, forms["singular"][1], "singular")),
+                    tuple(w.casefold() for w in _words(path, forms["plural"][1], "plural")),
+                    item.start_mark.line + 1,
+                )
+            )
+    glossary: dict[str, tuple[str, ...]] = {}
+    glossary_lines: dict[str, int] = {}
+    if "glossary" in top:
+        if english is None:
+            raise _fail(path, top["glossary"][0], "the source language has no glossary")
+        for term, (key, value) in _mapping(path, top["glossary"][1], "glossary").items():
+            listed = value.value if isinstance(value, yaml.SequenceNode) else [value]
+            texts: list[str] = []
+            for item in listed:
+                text = (
+                    _SCALARS.construct_object(item) if isinstance(item, yaml.ScalarNode) else None
+                )
+                if not isinstance(text, str) or not text.strip() or text != text.strip():
+                    raise _fail(path, item, f"glossary {term!r}: each form must be a text")
+                texts.append(text)
+            if not texts:
+                raise _fail(path, value, f"glossary {term!r}: no translation")
+            glossary[term] = tuple(texts)
+            glossary_lines[term] = key.start_mark.line + 1
+    return WordData(code, path, classes, tuple(nouns), glossary, glossary_lines)
+
+
+def word_data(codes: Sequence[str], source: str) -> dict[str, WordData]:
+    """Every language's word data, the source language's first (the senses' reference)."""
+    english = read_word_data(source)
+    found = {source: english}
+    for code in codes:
+        if code != source:
+            found[code] = read_word_data(code, english=english)
+    return found
+
+
+# -- the rules --------------------------------------------------------------------
+
+
+def sentences(line: str) -> tuple[int, int]:
+    """How many sentences a line holds, at least and at most: one, and one more after each
+    full stop, question or exclamation mark followed by a capital or a digit (a numbered
+    item's own number, an abbreviation and an ellipsis are no end); a full stop after a
+    number may end a sentence or not (German writes "am 30. November").
+
+    >>> sentences("Draw a card. Then play it."), sentences("2. Deal 6 cards, e.g. to Bob.")
+    ((2, 2), (1, 1))
+    >>> sentences("Am 30. November. Dann 2.")
+    (2, 3)
+    """
+    body = re.sub(r"^(?:\d+\.|[-*])\s+", "", line)
+    body = ABBREVIATIONS.sub("", body)
+    body = body.replace("…", "").replace("...", "")
+    ends = [m.start() for m in SENTENCE_END.finditer(body)]
+    loose = sum(1 for at in ends if body[at - 1].isdigit())
+    return 1 + len(ends) - loose, 1 + len(ends)
+
+
+def _range(least: int, most: int) -> str:
+    return str(least) if least == most else f"{least}-{most}"
+
+
+def _count(words: Sequence[str], loose: Sequence[str]) -> str:
+    return f"{len(words)}-{len(words) + len(loose)}" if loose else str(len(words))
+
+
+def _shown(words: Sequence[str]) -> str:
+    return ", ".join(words) if words else "none"
+
+
+def class_problems(english: str, translated: str, theirs: WordData, ours: WordData) -> list[str]:
+    """What differs between a translated line and its English line: each sense whose count
+    differs, with the words, and the count of sentences.
+
+    >>> from generator.i18n.wordrules import word_data
+    >>> data = word_data(["de"], "en")
+    >>> class_problems("You may NOT put it back.", "Sie dürfen es zurücklegen.", data["en"], data["de"])
+    ['negation: 1 in English (NOT), 0 here (none)']
+    """
+    problems = []
+    english_senses, translated_senses = theirs.senses(english), ours.senses(translated)
+    for kind, senses in theirs.classes.items():
+        for sense in senses:
+            was, was_loose = english_senses.get((kind, sense), ([], []))
+            now, now_loose = translated_senses.get((kind, sense), ([], []))
+            # the loose words may count or not: the English line's possible counts and the
+            # translation's must meet
+            if len(was) + len(was_loose) < len(now) or len(now) + len(now_loose) < len(was):
+                label = kind if kind == sense else f"{kind} {sense!r}"
+                problems.append(
+                    f"{label}: {_count(was, was_loose)} in English ({_shown(was + was_loose)}), "
+                    f"{_count(now, now_loose)} here ({_shown(now + now_loose)})"
+                )
+    (least, most), (fewest, many) = sentences(english), sentences(translated)
+    if most < fewest or many < least:
+        problems.append(f"sentences: {_range(least, most)} in English, {_range(fewest, many)} here")
+    return problems
+
+
+NUMBER_BEFORE = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)(?:\s|\u00a0|\u202f)+([^\W\d_]+)")
+
+
+def plural_problems(line: str, data: WordData) -> list[str]:
+    """A number written beside a noun of the plural list in the form its number does not take
+    (one: the singular; any other number, zero and fractions included: the plural).
+
+    >>> from generator.i18n.wordrules import read_word_data
+    >>> plural_problems("ja, in 51 Zug", read_word_data("de", english=read_word_data("en")))
+    ["'51 Zug': the singular beside 51 (its plural: züge, zügen)"]
+    """
+    problems = []
+    for match in NUMBER_BEFORE.finditer(line):
+        number, word = match.group(1), match.group(2).casefold()
+        one = number == "1"
+        for noun in data.nouns:
+            if one and word in noun.plural and word not in noun.singular:
+                problems.append(
+                    f"{match.group(0)!r}: the plural beside 1 (its singular: {', '.join(noun.singular)})"
+                )
+            elif not one and word in noun.singular and word not in noun.plural:
+                problems.append(
+                    f"{match.group(0)!r}: the singular beside {number} "
+                    f"(its plural: {', '.join(noun.plural)})"
+                )
+    return problems
+
+
+# -- the exceptions ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WordException:
+    """A reviewed line the word rules misread: its file and line, the English and the
+    translation it was reviewed with, and why it is right."""
+
+    file: str
+    line: int
+    english: str
+    translation: str
+    reason: str
+    at: int
+    """The entry's line in the exceptions file."""
+
+
+def read_exceptions(path: Path = EXCEPTIONS_FILE, text: str | None = None) -> list[WordException]:
+    """The exceptions file (or its ``text``, read already), read strictly: a list of entries
+    with exactly ``file``, ``line``, ``english``, ``translation`` and ``reason``, each a text
+    (``line`` a number), no two for the same line."""
+    root = _compose(path, text)
+    if isinstance(root, yaml.ScalarNode) and _SCALARS.construct_object(root) in ([], None):
+        return []
+    if not isinstance(root, yaml.SequenceNode):
+        raise _fail(path, root, "the exceptions must be a list")
+    keys = ("file", "line", "english", "translation", "reason")
+    found: list[WordException] = []
+    seen: dict[tuple[str, int], int] = {}
+    for item in root.value:
+        fields = _mapping(path, item, "an exception")
+        for name, (key, _value) in fields.items():
+            if name not in keys:
+                raise _fail(path, key, f"unknown key {name!r} (keys: {', '.join(keys)})")
+        values: dict[str, object] = {}
+        for name in keys:
+            if name not in fields:
+                raise _fail(path, item, f"an exception needs {name!r}")
+            node = fields[name][1]
+            value = _SCALARS.construct_object(node) if isinstance(node, yaml.ScalarNode) else None
+            wanted = int if name == "line" else str
+            if not isinstance(value, wanted) or isinstance(value, bool) or value in ("", 0):
+                raise _fail(
+                    path, node, f"{name} must be a {'line number' if name == 'line' else 'text'}"
+                )
+            if name == "reason" and len(str(value).split()) < 3:
+                raise _fail(path, node, "reason: say why the line is right (a few words at least)")
+            values[name] = value
+        at = item.start_mark.line + 1
+        entry = WordException(
+            str(values["file"]),
+            int(str(values["line"])),
+            str(values["english"]),
+            str(values["translation"]),
+            str(values["reason"]),
+            at,
+        )
+        if (entry.file, entry.line) in seen:
+            raise _fail(
+                path,
+                item,
+                f"{entry.file}:{entry.line} has an exception already (line {seen[entry.file, entry.line]})",
+            )
+        seen[entry.file, entry.line] = at
+        found.append(entry)
+    return found
+
+
+# -- the approved texts -------------------------------------------------------------
+
+
+def text_problems(
+    where: str,
+    text: str,
+    english: str,
+    theirs: WordData,
+    ours: WordData,
+    exceptions: Mapping[tuple[str, int], WordException],
+    used: set[tuple[str, int]] | None = None,
+) -> Iterator[str]:
+    """``where:line: ...`` for each line of a translated approved text whose fact words or
+    sentences differ from its English line's (the English text's same line) or whose plural
+    form disagrees with its number; ``used``: the exceptions applied are added to it."""
+    lines, english_lines = text.splitlines(), english.splitlines()
+    if len(lines) != len(english_lines):
+        yield (
+            f"{where}:1: {len(lines)} lines where the English text has {len(english_lines)}: the "
+            "word classes compare line for line"
+        )
+        return
+    for number, (line, original) in enumerate(zip(lines, english_lines, strict=True), start=1):
+        found = (
+            class_problems(original, line, theirs, ours)
+            + plural_problems(line, ours)
+            + label_problems(original, line, ours)
+        )
+        if not found:
+            continue
+        exception = exceptions.get((where, number))
+        if (
+            exception is not None
+            and exception.english == original
+            and exception.translation == line
+        ):
+            if used is not None:
+                used.add((where, number))
+            continue
+        yield (
+            f"{where}:{number}: the translation's fact words differ from the English line's: "
+            f"{'; '.join(found)} (English: {_clip(original)!r}); a translation states what the "
+            f"English states, or a reviewed exception in {_rel(EXCEPTIONS_FILE)} says why not"
+        )
+
+
+def english_plural_problems(where: str, text: str, data: WordData) -> Iterator[str]:
+    """The plural rule on the English texts themselves."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        for problem in plural_problems(line, data):
+            yield f"{where}:{number}: {problem}"
+
+
+def _clip(text: str, size: int = 70) -> str:
+    return text if len(text) <= size else text[: size - 1] + "…"
+
+
+def approved_files(approved: Path, code: str) -> dict[str, Path]:
+    """Every approved text of a language, by its path under the language's folder
+    (``rules.txt``, or deeper: every file the approved texts hold, whatever made it)."""
+    folder = approved / code
+    if not folder.is_dir():
+        return {}
+    return {
+        "/".join(p.relative_to(folder).parts): p
+        for p in sorted(folder.rglob("*.txt"))
+        if p.is_file()
+    }
+
+
+def check_texts(
+    approved: Path,
+    codes: Sequence[str],
+    source: str,
+    seed_tied: Mapping[str, set[str]],
+    texts: Mapping[str, Mapping[str, str]] | None = None,
+) -> Iterator[str]:
+    """The word rules on every approved text of every language in ``codes``, each beside the
+    English text of the same name; ``texts``: {code: {name: text}} to read instead of the
+    files (``approve`` passes the texts it would write); ``seed_tied``: {code: {page}}, the
+    pages held word for word to a seed (the seed is the oracle: not compared here). The
+    exceptions that match no line any more are reported, so none stays behind unseen."""
+    try:
+        data = word_data(codes, source)
+        exceptions = {(e.file, e.line): e for e in read_exceptions()}
+    except WordRulesError as error:
+        yield str(error)
+        return
+    given = texts or {}
+
+    def read(code: str) -> dict[str, str]:
+        found = {
+            name: p.read_text(encoding="utf-8")
+            for name, p in approved_files(approved, code).items()
+        }
+        found.update(given.get(code, {}))
+        return found
+
+    english = read(source)
+    for name, text in sorted(english.items()):
+        yield from english_plural_problems(_rel(approved / source / name), text, data[source])
+    used: set[tuple[str, int]] = set()
+    checked: set[str] = set()
+    for code in codes:
+        if code == source:
+            continue
+        for name, text in sorted(read(code).items()):
+            where = _rel(approved / code / name)
+            if name.removesuffix(".txt") in seed_tied.get(code, set()) or name not in english:
+                continue
+            named = _rel(APPROVED_TEXTS / code / name)  # the exceptions' name, wherever read
+            checked.add(named)
+            for problem in text_problems(
+                named, text, english[name], data[source], data[code], exceptions, used
+            ):
+                yield where + problem[len(named) :] if problem.startswith(named) else problem
+    for key, entry in exceptions.items():
+        if key not in used and (texts is None or entry.file in checked):
+            yield (
+                f"{_rel(EXCEPTIONS_FILE)}:{entry.at}: the exception for {entry.file}:{entry.line} "
+                "matches no line the word rules refuse (the lines changed, or the rule reads "
+                "them right now): delete it or review it again"
+            )
+
+
+# -- the glossary -------------------------------------------------------------------
+
+BESIDE = re.compile(r"([^\W\d_]+)\s+%\((\w+)\)s")
+"""A word right before a placeholder: ``Move %(number)s``, ``kolom %(column)s``."""
+
+
+def _term_form(word: str, forms: Sequence[str]) -> bool:
+    """Whether a word is one of a glossary term's forms (lower case; an inflected ending
+    allowed: ``Spalten`` for ``Spalte``)."""
+    folded = word.casefold()
+    return any(folded.startswith(form.casefold()) for form in forms)
+
+
+def glossary_problems(
+    where: str, messages: Sequence[tuple[str | None, list[str], list[str], int]], data: WordData
+) -> Iterator[str]:
+    """``where:line: ...`` for each translation that breaks the glossary: a message whose
+    English is a glossary term translated otherwise than the glossary says (one English term,
+    one translation everywhere: Weblate's "inconsistent" check), and a placeholder that
+    stands beside a glossary term in the English (``Move %(number)s``) and beside another
+    word, or none, in the translation (``Zet %(column)s``).
+
+    ``messages``: (context, English forms, translated forms, the translation's line).
+    """
+    terms = {term.casefold(): (term, forms) for term, forms in data.glossary.items()}
+    for _context, ids, strs, line in messages:
+        for text in strs:
+            if not text:
+                continue
+            for source in ids[:1]:
+                known = terms.get(source.strip().casefold())
+                if known is not None and text.strip().casefold() not in (
+                    f.casefold() for f in known[1]
+                ):
+                    yield (
+                        f"{where}:{line}: {source!r} is translated {text!r}; the glossary "
+                        f"({_rel(data.path)}:{data.glossary_lines[known[0]]}) says "
+                        f"{known[1][0]!r} everywhere"
+                    )
+            beside = {m.group(2): m.group(1) for m in BESIDE.finditer(text)}
+            for source in ids:
+                for match in BESIDE.finditer(source):
+                    word, name = match.group(1), match.group(2)
+                    known = terms.get(word.casefold())
+                    if known is None or word not in (known[0], known[0].capitalize()):
+                        continue  # case told: "Score" the label, "score" the verb
+                    got = beside.get(name)
+                    if got is None or not _term_form(got, known[1]):
+                        yield (
+                            f"{where}:{line}: %({name})s stands beside {word!r} in the English "
+                            f"and beside {got or 'no word'!r} here; the glossary "
+                            f"({_rel(data.path)}:{data.glossary_lines[known[0]]}) says "
+                            f"{known[1][0]!r}"
+                        )
+                    break
+
+
+def label_problems(english: str, translated: str, data: WordData) -> list[str]:
+    """A line that is a glossary term alone in the English (a button's label, "Undo") must be
+    the term's translation alone."""
+    for term, forms in data.glossary.items():
+        if english.strip() == term and translated.strip() not in forms:
+            return [f"the label {term!r} reads {translated.strip()!r} (glossary: {forms[0]!r})"]
+    return []
+
+
+def exceptions_review(base: str, old_text: str | None) -> list[str]:
+    """What a reviewer reads of the exceptions (``check --review BASE``): every entry added or
+    changed since ``base`` (``old_text``: the file there, None where it did not exist), with
+    its English, its translation and its reason, and every entry removed."""
+    where = _rel(EXCEPTIONS_FILE)
+    now = read_exceptions()
+    try:
+        before = read_exceptions(EXCEPTIONS_FILE, old_text) if old_text is not None else []
+    except WordRulesError:
+        before = []  # unreadable then: every entry is shown as new
+    old = {(e.file, e.line): e for e in before}
+    shown: list[str] = []
+    for entry in now:
+        was = old.pop((entry.file, entry.line), None)
+        same = was is not None and (was.english, was.translation, was.reason) == (
+            entry.english,
+            entry.translation,
+            entry.reason,
+        )
+        if same:
+            continue
+        status = "new" if was is None else "changed"
+        shown += [
+            f"{where}:{entry.at}: {status} word-rule exception for {entry.file}:{entry.line}: "
+            f"{entry.reason}",
+            f"    en: {_clip(entry.english, 100)}",
+            f"    {Path(entry.file).parent.name}: {_clip(entry.translation, 100)}",
+        ]
+    for entry in old.values():
+        shown.append(
+            f"{where}:1: word-rule exception for {entry.file}:{entry.line} removed since {base}"
+        )
+    return shown

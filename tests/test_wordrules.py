@@ -1,0 +1,276 @@
+"""Facts in words (generator/i18n/wordrules.py): each rule refuses a broken page or catalog and
+passes today's; the data files are read strictly."""
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generator.check import catalog_glossary, word_problems
+from generator.i18n.catalogs import languages
+from generator.i18n.wordrules import (
+    EXCEPTIONS_FILE,
+    WordRulesError,
+    glossary_problems,
+    read_exceptions,
+    read_word_data,
+    word_data,
+)
+from generator.site.approval import APPROVED
+
+
+def approved(code: str, page: str) -> str:
+    return (APPROVED / code / f"{page}.txt").read_text(encoding="utf-8")
+
+
+def broken(code: str, page: str, old: str, new: str) -> list[str]:
+    """The word rules' problems with one approved text edited (``old``'s first occurrence)."""
+    text = approved(code, page)
+    assert old in text, old
+    return list(word_problems(languages(), {code: {f"{page}.txt": text.replace(old, new, 1)}}))
+
+
+def line_of(code: str, page: str, old: str) -> int:
+    text = approved(code, page)
+    return text[: text.index(old)].count("\n") + 1
+
+
+def test_todays_texts_and_catalogs_pass() -> None:
+    assert list(word_problems(languages())) == []
+    for language in languages():
+        if language.shipped and language.code != "en":
+            assert list(catalog_glossary(language)) == []
+
+
+@pytest.mark.parametrize(
+    ("code", "page", "old", "new", "named"),
+    [
+        (
+            "de",
+            "six-card-golf",
+            "dürfen Sie NICHT gleich",
+            "dürfen Sie gleich",
+            "negation: 2-3 in English (NOT, without, instead), 1 here (ohne)",
+        ),
+        ("de", "six-card-golf", "MUSS in Ihre", "DARF in Ihre", "modality 'must'"),
+        ("de", "six-card-golf", "ein Bube oder", "ein König oder", "cards 'jack'"),
+        ("de", "six-card-golf", "links vom Geber", "rechts vom Geber", "direction 'right'"),
+        ("de", "six-card-golf", "2 bis 6 Spieler für", "2 bis 6 oder zehn Spieler für", "'ten'"),
+        ("de", "six-card-golf", "es zählt nur der Rang", "es zählt der Rang", "quantity 'only'"),
+        ("nl", "examples", "met alle vier regelvarianten", "met geen van de vier", "negation"),
+        (
+            "nl",
+            "index",
+            "patience voor één speler:",
+            "patience voor twee spelers:",
+            "numbers 'two'",
+        ),
+        ("nl", "index", "één waarde hoger of lager", "één waarde hoger", "direction 'below'"),
+        ("de", "index", "höher oder niedriger als", "höher als", "direction 'below'"),
+        ("de", "examples", "| Leicht | ja, in 51 Zügen |", "| Leicht | ja, in 51 Zug |", "51 Zug"),
+        ("de", "examples", "\nRückgängig\n", "\nWiederholen\n", "the label 'Undo'"),
+        (
+            "nl",
+            "solve",
+            " De pagina's Voorbeelden en De gewonnen partij tonen verdelingen die al zijn opgelost.",
+            "",
+            "sentences: 2 in English, 1 here",
+        ),
+        (
+            "nl",
+            "solve",
+            "de meeste kaarten verwijdert.",
+            "de meeste kaarten verwijdert. Een heer mag op een aas.",
+            "sentences",
+        ),
+    ],
+)
+def test_a_changed_fact_in_words_is_refused(
+    code: str, page: str, old: str, new: str, named: str
+) -> None:
+    found = broken(code, page, old, new)
+    number = (
+        line_of(code, page, old.strip("\n")) if old.startswith("\n") else line_of(code, page, old)
+    )
+    where = f"docs_src/approved/{code}/{page}.txt:{number}: "
+    assert [p for p in found if p.startswith(where) and named in p], found
+    assert all("\n" not in problem for problem in found)
+
+
+def test_the_seed_tied_pages_are_left_to_their_seeds() -> None:
+    # the nl rules page is held word for word to its seed; its lines are no business of the word rules
+    assert broken("nl", "rules", "niet", "wel") == []
+
+
+def test_a_text_not_line_for_line_with_the_english_is_one_problem() -> None:
+    found = broken("nl", "solve", "\n", "\nextra line\n")
+    assert any(
+        p.startswith("docs_src/approved/nl/solve.txt:1: ") and "lines where" in p for p in found
+    )
+
+
+def test_a_new_approved_text_falls_under_the_rules(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # any approved text of the same name in both languages is compared, whatever page made it
+    from generator.i18n import wordrules
+
+    for code, line in (("en", "You may not undo this."), ("nl", "Je mag dit ongedaan maken.")):
+        (tmp_path / code).mkdir()
+        (tmp_path / code / "messages").mkdir()
+        (tmp_path / code / "messages" / "player.txt").write_text(line + "\n", encoding="utf-8")
+    monkeypatch.setattr(wordrules, "read_exceptions", lambda: [])
+    found = list(wordrules.check_texts(tmp_path, ["en", "nl"], "en", {}))
+    assert len(found) == 1 and "player.txt:1: " in found[0] and "negation" in found[0], found
+
+
+def test_a_placeholder_keeps_its_glossary_term() -> None:
+    data = word_data(["nl"], "en")["nl"]
+    english = "Move %(number)s: you remove %(card)s from column %(column)s"
+    good = "Zet %(number)s: je verwijdert %(card)s uit kolom %(column)s"
+    swapped = "Zet %(column)s: je verwijdert %(card)s uit kolom %(number)s"
+    assert list(glossary_problems("x.po", [(None, [english], [good], 7)], data)) == []
+    found = list(glossary_problems("x.po", [(None, [english], [swapped], 7)], data))
+    assert found and all(p.startswith("x.po:7: %(") for p in found), found
+    inconsistent = list(glossary_problems("x.po", [(None, ["Undo"], ["Opnieuw"], 3)], data))
+    assert inconsistent == [
+        "x.po:3: 'Undo' is translated 'Opnieuw'; the glossary "
+        f"(generator/data/words/nl.yaml:{data.glossary_lines['Undo']}) says 'Ongedaan maken' everywhere"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("- file: a.txt\n  line: 3\n", ":1: an exception needs 'english'"),
+        (
+            "- {file: a.txt, line: x, english: a, translation: b, reason: it is right}\n",
+            ":1: line must be a line number",
+        ),
+        (
+            "- {file: a.txt, line: 2, english: a, translation: b, reason: ok}\n",
+            ":1: reason: say why",
+        ),
+        (
+            "- {file: a.txt, line: 2, english: a, translation: b, reason: it is right, by: me}\n",
+            ":1: unknown key 'by'",
+        ),
+        (
+            "- {file: a.txt, line: 2, english: a, translation: b, reason: it is right}\n"
+            "- {file: a.txt, line: 2, english: a, translation: c, reason: it is right}\n",
+            ":2: a.txt:2 has an exception already",
+        ),
+        ("{a: 1}\n", ":1: the exceptions must be a list"),
+        ("- [\n", ":2: not valid YAML"),
+    ],
+)
+def test_the_exceptions_are_read_strictly(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "exceptions.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(WordRulesError) as error:
+        read_exceptions(path)
+    assert str(error.value).startswith(str(path)) and message in str(error.value)
+    assert "\n" not in str(error.value)
+
+
+def test_a_stale_exception_is_reported() -> None:
+    # every recorded exception is in use today; an edited line leaves its exception behind
+    entry = read_exceptions()[0]
+    code, page = entry.file.split("/")[-2], Path(entry.file).stem
+    found = broken(code, page, entry.translation, entry.translation + " x")
+    assert any(
+        p.startswith(f"generator/data/words/exceptions.yaml:{entry.at}: ")
+        and "matches no line" in p
+        for p in found
+    ) or any(p.startswith(f"{entry.file}:{entry.line}: ") for p in found)
+    assert read_exceptions(EXCEPTIONS_FILE)
+
+
+def test_the_word_data_is_read_strictly(tmp_path: Path) -> None:
+    english = read_word_data("en")
+    path = tmp_path / "xx.yaml"
+    text = (Path(english.path.parent) / "nl.yaml").read_text(encoding="utf-8")
+    path.write_text(text.replace("    must: [", "    mustnt: ["), encoding="utf-8")
+    with pytest.raises(
+        WordRulesError, match=r"xx\.yaml:\d+: class modality: sense 'mustnt' is not in"
+    ):
+        read_word_data("xx", path, english)
+    path.write_text(text.replace("negation: [niet,", "negation: [niet nooit,"), encoding="utf-8")
+    with pytest.raises(
+        WordRulesError, match=r"xx\.yaml:\d+: negation.negation: 'niet nooit' is not one word"
+    ):
+        read_word_data("xx", path, english)
+
+
+def test_review_lists_the_exceptions_added_changed_or_removed() -> None:
+    from generator.i18n.wordrules import exceptions_review
+
+    now = EXCEPTIONS_FILE.read_text(encoding="utf-8")
+    assert exceptions_review("base", now) == []
+    first = read_exceptions()[0]
+    entries = yaml.safe_load(now)
+    entries[0]["reason"] = "an older reason, reviewed then"
+    changed = yaml.safe_dump(entries, allow_unicode=True)
+    shown = exceptions_review("base", changed)
+    assert shown[0].startswith(
+        f"generator/data/words/exceptions.yaml:{first.at}: changed word-rule exception for "
+        f"{first.file}:{first.line}: {first.reason}"
+    )
+    assert shown[1].startswith("    en: ") and len(shown) == 3
+    added = exceptions_review("base", None)
+    assert sum(1 for line in added if not line.startswith("    ")) == len(read_exceptions())
+    extra = now + (
+        "- {file: docs_src/approved/nl/x.txt, line: 1, english: a, translation: b, "
+        "reason: gone since then}\n"
+    )
+    assert exceptions_review("base", extra) == [
+        "generator/data/words/exceptions.yaml:1: word-rule exception for "
+        "docs_src/approved/nl/x.txt:1 removed since base"
+    ]
+
+
+def test_a_shipped_language_without_word_data_is_one_line() -> None:
+    with pytest.raises(WordRulesError) as error:
+        read_word_data("xx", english=read_word_data("en"))
+    assert str(error.value).startswith(
+        "generator/data/words/xx.yaml:1: missing: a shipped language"
+    )
+
+
+def test_check_stops_a_translator_who_edits_the_catalog_and_the_approved_text(
+    tmp_path: Path,
+) -> None:
+    """Without approve: the German anti-stall rule loses its NICHT in the catalog and in the
+    approved text alike, so the page still reads like its approved text; check's pages part
+    refuses the line, one line naming the approved text's line, and the catalogs part a
+    label translated against the glossary."""
+    from tests.test_check import DE, edit, repository_copy, run_check
+
+    copy = repository_copy(tmp_path)
+    edit(copy, DE, "dürfen Sie NICHT gleich wieder ", "dürfen Sie gleich wieder ")
+    edit(
+        copy,
+        "docs_src/approved/de/six-card-golf.txt",
+        "dürfen Sie NICHT gleich",
+        "dürfen Sie gleich",
+    )
+    result = run_check(copy, "pages")
+    assert result.returncode == 1
+    number = line_of("de", "six-card-golf", "dürfen Sie NICHT gleich")
+    assert (
+        [p for p in result.stdout.splitlines() if p.startswith("docs_src/")]
+        == [
+            p
+            for p in result.stdout.splitlines()
+            if p.startswith(f"docs_src/approved/de/six-card-golf.txt:{number}: ")
+            and "negation: 2-3 in English (NOT, without, instead), 1 here (ohne)" in p
+        ]
+        != []
+    )
+    edit(copy, DE, 'msgstr "Rückgängig"', 'msgstr "Wiederholen"')
+    catalogs = run_check(copy, "catalogs")
+    assert catalogs.returncode == 1
+    assert any(
+        p.startswith(f"{DE}:") and "'Undo' is translated 'Wiederholen'" in p
+        for p in catalogs.stdout.splitlines()
+    ), catalogs.stdout
