@@ -251,10 +251,11 @@ def test_the_command_counts_the_data_lines_and_refuses_a_bad_revision(
     replace(repo / MANIFEST, "made: 2026-11-30\n", "made: 2026-12-03\n")
     assert main(["check", "--review", "HEAD"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[-1] == (
+    assert out[-2:] == [
         "review: 0 changed run(s) of lines in the approved texts and 1 changed value(s) of the "
-        "data files since HEAD"
-    ), out
+        "data files since HEAD",
+        "review: 0 word-rule exception(s) added, changed or removed since HEAD",
+    ], out
     assert main(["check", "--review", "no-such-branch"]) == 1
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and "no such git revision" in err, err
