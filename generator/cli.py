@@ -669,7 +669,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="language code(s), comma-separated (default: every shipped one)",
     )
     approve_cmd.add_argument(
-        "--page", default=None, help="page(s), comma-separated: index,rules,won-game (default: all)"
+        "--page",
+        default=None,
+        help="page(s) or other text(s), comma-separated: index,rules,won-game,site,messages "
+        "(default: all)",
     )
     approve_cmd.add_argument(
         "--reordered",

@@ -50,6 +50,14 @@ def page_names() -> list[str]:
     return [page.removesuffix(".md") for page in PAGES]
 
 
+def text_names() -> list[str]:
+    """The names of every approved text of a language: the pages', then the texts that are
+    no page (:data:`generator.site.othertexts.OTHER_TEXTS`: ``site``, ``messages``)."""
+    from generator.site.othertexts import OTHER_TEXTS
+
+    return [*page_names(), *OTHER_TEXTS]
+
+
 def approved_path(code: str, page: str) -> Path:
     return APPROVED / code / f"{page}.txt"
 
@@ -73,6 +81,17 @@ def page_texts(
 
     rendered = rendered if rendered is not None else render_language(language, facts)
     return {page: markdown_text(rendered[f"{page}.md"], pictures=True) for page in page_names()}
+
+
+def approved_texts(
+    language: Language, facts: dict[str, Any], rendered: dict[str, str] | None = None
+) -> dict[str, str]:
+    """Every approved text of ``language`` as it would hold it now: its pages'
+    (:func:`page_texts`) and the texts that are no page
+    (:func:`generator.site.othertexts.other_texts`)."""
+    from generator.site.othertexts import other_texts
+
+    return page_texts(language, facts, rendered) | other_texts(language)
 
 
 # -- word-level differences -------------------------------------------------
@@ -324,9 +343,10 @@ def approved_problems(language: Language, page: str, text: str) -> Iterator[str]
     except (OSError, UnicodeDecodeError) as error:
         yield f"{where}:1: cannot read: {error}"
         return
+    what = "page" if page in page_names() else "text"
     for difference in differences(approved.splitlines(), text.splitlines()):
         yield (
-            f"{where}:{difference.line}: the {language.code} {page} page differs: "
+            f"{where}:{difference.line}: the {language.code} {page} {what} differs: "
             f"{difference.words}; if intended, run '{approve_command(language.code, page)}' "
             f"and review the diff"
         )
@@ -390,9 +410,9 @@ def seed_problems(language: Language, texts: dict[str, str]) -> Iterator[str]:
 
 
 def stray_files(languages: list[Language]) -> Iterator[str]:
-    """Approved texts of no shipped language's page (a page or language gone)."""
+    """Approved texts of no shipped language's page or other text (a page or language gone)."""
     shipped = {language.code for language in languages if language.shipped}
-    pages = set(page_names())
+    pages = set(text_names())
     if not APPROVED.is_dir():
         return
     for path in sorted(APPROVED.rglob("*")):
@@ -402,7 +422,7 @@ def stray_files(languages: list[Language]) -> Iterator[str]:
         if len(parts) != 2 or parts[0] not in shipped or path.suffix != ".txt":
             yield f"{relative(path)}:1: not the approved text of a shipped language's page; delete it"
         elif path.stem not in pages:
-            yield f"{relative(path)}:1: no page {path.stem!r} (pages: {', '.join(page_names())}); delete it"
+            yield f"{relative(path)}:1: no page {path.stem!r} (pages: {', '.join(text_names())}); delete it"
 
 
 # -- approve ------------------------------------------------------------------
@@ -447,13 +467,13 @@ def approve(
 
     shipped = [language for language in languages if language.shipped]
     codes = _selected(lang, [language.code for language in shipped], "shipped language")
-    pages = _selected(page, page_names(), "page")
+    pages = _selected(page, text_names(), "page")
     facts = page_facts()
     texts: dict[Path, str] = {}
     for language in shipped:
         if language.code not in codes:
             continue
-        rendered = page_texts(language, facts)
+        rendered = approved_texts(language, facts)
         for seed_page in language.seed_pages:
             if seed_page not in pages:
                 continue

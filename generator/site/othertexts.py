@@ -1,0 +1,519 @@
+"""The approved texts that are no page: the site's frame and the page script's messages.
+
+A page's approved text (:mod:`generator.site.approval`) holds what its Markdown says. Two more
+approved texts per language hold every other string a reader meets, so that a change to any of
+them shows in ``approve``'s review and ``check --review``, and ``check`` (part ``pages``) names
+its line:
+
+- ``site.txt``: the frame every page stands in and the 404 page: the site's name and
+  description, the navigation's sections, the palette's labels, the 404 page's heading and
+  lead, the languages' names in the switcher, and the words of Material's own that the pages
+  show (``lang.t``: the search box, the header's and footer's labels, the search's
+  messages), from Material's translations for the language;
+- ``messages.txt``: everything the page script (``docs_src/assets/golf-play.js``) can show,
+  from the words :func:`generator.site.play.script_words` puts into the page, each message
+  rendered as the script renders it, with values the engine made (:func:`examples`): a
+  refusal of each reason (a move the engine refuses for it), a hint of each kind, a won game's
+  score, a stuck game, each deal-code error (a code the code reader refuses for it), the
+  counted messages at the engine's counts and at a count of each plural form, the buttons'
+  and the board's labels, the rule sets' names and the cards' short forms.
+
+Each line is one string, ``[label] text``: the label says what the string is and, for a
+message, the situation the engine made (in the engine's notation, the same in every
+language), so the texts of all languages correspond line for line and a reviewer reads a
+translated line beside its English. A number or card that stands in the label is the
+engine's (:func:`engine_facts`).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.cards import Card
+from generator.i18n.catalogs import Language, languages, translations
+from generator.i18n.words import (
+    DARK_MODE,
+    LIGHT_MODE,
+    NAV_CARD_GAME,
+    NAV_PATIENCE,
+    NOT_FOUND_LEAD,
+    NOT_FOUND_TITLE,
+    SITE_DESCRIPTION,
+    SITE_NAME,
+    Translations,
+    Words,
+)
+from generator.patience import (
+    FULL_DECK,
+    JOKER,
+    TABLEAU_SIZE,
+    DealCode,
+    DealCodeError,
+    Game,
+    GolfError,
+    IllegalMoveError,
+    Move,
+    Reason,
+    Rules,
+    RuleSet,
+    Variant,
+    deal_for_number,
+)
+from generator.patience.deal import CODE_LETTERS, CODE_PREFIX
+from generator.patience.solver import solve
+
+OTHER_TEXTS = ("site", "messages")
+"""The approved texts that are no page, by name (``docs_src/approved/<lang>/<name>.txt``)."""
+
+THEME_WORDS = (
+    "action.skip",
+    "header",
+    "nav",
+    "toc",
+    "footer",
+    "footer.previous",
+    "footer.next",
+    "top",
+    "select.language",
+    "search",
+    "search.placeholder",
+    "search.reset",
+    "search.result.initializer",
+    "search.result.placeholder",
+    "search.result.none",
+    "search.result.one",
+    "search.result.other",
+    "search.result.more.one",
+    "search.result.more.other",
+    "search.result.term.missing",
+    "clipboard.copy",
+    "clipboard.copied",
+    "select.version",
+)
+"""The words of Material's own (``lang.t(key)``) that our pages show or give its scripts."""
+
+
+class OtherTextError(GolfError):
+    """The engine gives no example of a message (a reason no move has, a code the reader
+    reads): one line."""
+
+
+# -- the engine's examples ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Example:
+    """One line of ``messages.txt``: the script's message ``key`` (a key of the words'
+    JSON), rendered as the script renders it from ``values``.
+
+    ``entry``: the entry of a keyed message (a reason's name, a rule set, a card, a count);
+    ``cards``: the values that are cards (the script puts in their short forms);
+    ``rule_set``: the value that is a rule set (its name)."""
+
+    label: str
+    key: str
+    entry: str | None = None
+    values: Mapping[str, object] = field(default_factory=dict)
+    cards: Mapping[str, Card] = field(default_factory=dict)
+    rule_sets: Mapping[str, str] = field(default_factory=dict)
+
+
+def _format(template: str, values: Mapping[str, object]) -> str:
+    """``%(name)s`` filled in and ``%%`` made ``%``, as the script's ``format`` does."""
+
+    def fill(match: re.Match[str]) -> str:
+        name = match.group(1)
+        return "%" if name is None else str(values[name])
+
+    return re.sub(r"%\((\w+)\)s|%%", fill, template)
+
+
+def render(words: Mapping[str, Any], example: Example) -> str:
+    """The text the script shows for ``example``, given the words' JSON ``words`` (what
+    :func:`generator.site.play.script_words` makes, or what a built page carries)."""
+    message = words[example.key]
+    if example.entry is not None:
+        message = message[example.entry]
+    if not isinstance(message, str):
+        raise OtherTextError(f"the script's words hold no text at {example.key!r}")
+    values: dict[str, object] = dict(example.values)
+    values |= {name: words["cards"][str(card)] for name, card in example.cards.items()}
+    values |= {name: words["rule_sets"][rule_set] for name, rule_set in example.rule_sets.items()}
+    return _format(message, values)
+
+
+RULE_SETS = [
+    RuleSet.of(Rules.EASY),
+    RuleSet.of(Rules.CLASSIC),
+    RuleSet.of(Rules.CLASSIC, [Variant.NOTHING_ON_KING]),
+    RuleSet.of(Rules.STRICT),
+]
+"""The rule sets the examples are looked for under, in this order."""
+REFERENCE = "GO1-E-AAAAAAB"
+"""The reference deal: its winning line gives the hints, the steps and the won score."""
+BAD_CODES = ("GO1-E", "GO2-E-AAAAAAB", "GO1-X-AAAAAAB", "GO1-E-AAAAAA1")
+"""Codes a visitor might type; the code reader's error for each gives a line (each of the
+reader's errors must be among them)."""
+
+
+def _deal(code: str) -> Any:
+    return deal_for_number(DealCode.parse(code).number)
+
+
+def _code(rule_set: RuleSet, number: int) -> str:
+    letter = "E" if rule_set.rules is Rules.EASY else "C"
+    return str(DealCode(letter, number))
+
+
+def _where(code: str, rule_set: RuleSet, moves: int) -> str:
+    at = "at the start" if moves == 0 else f"after move {moves}"
+    return f"{code} {rule_set}, {at}"
+
+
+DRAW_THROUGH = 100
+"""Deals whose stock is drawn through, one after another, while a reason has no example yet."""
+
+
+def _drawn_through() -> Iterator[tuple[str, RuleSet, list[Move]]]:
+    """Deals 1, 2, ... played by drawing every stock card, on Classic with nothing on a King
+    (drawing is always allowed): a King drawn onto a free Queen's column is refused."""
+    rule_set = RULE_SETS[2]
+    for number in range(1, DRAW_THROUGH + 1):
+        deal = deal_for_number(number)
+        yield _code(rule_set, number), rule_set, [Move.draw(card) for card in deal.stock]
+
+
+def _refusals(lines: Iterable[tuple[str, RuleSet, list[Move]]]) -> dict[Reason, Example]:
+    """A move the engine refuses for each reason, the first found along the lines given
+    (a deal code, a rule set, a line of play), with the undo at the start and a move after
+    the game is over."""
+    found: dict[Reason, Example] = {}
+    for code, rule_set, line in lines:
+        if len(found) == len(Reason):
+            break
+        game = Game(_deal(code), rule_set)
+        try:
+            game.undo()
+        except IllegalMoveError as error:
+            found.setdefault(
+                error.reason,
+                Example(
+                    f"refused {error.reason.value}: {_where(code, rule_set, 0)}, undo",
+                    "reasons",
+                    error.reason.value,
+                ),
+            )
+        for played in [*line, None]:
+            position = len(game.moves)
+            tries = [Move.draw(game.stock[0]) if game.stock else Move.draw(JOKER)]
+            for number in range(1, 8):
+                column = game.column(number)
+                tries += [Move.remove(number, card) for card in column]
+                tries.append(Move.remove(number, Card(1, "S") if column else JOKER))
+            if game.stock[1:]:
+                tries.append(Move.draw(game.stock[1]))
+            for move in tries:
+                reason = game.refusal(move)
+                if reason is None or reason in found:
+                    continue
+                onto = "the empty waste" if game.waste_card is None else str(game.waste_card)
+                what = str(move) if game.stock or move.column else "draw from the empty stock"
+                found[reason] = Example(
+                    f"refused {reason.value}: {_where(code, rule_set, position)}, "
+                    f"{what} onto {onto}",
+                    "reasons",
+                    reason.value,
+                )
+            if played is None:
+                break
+            game.play(played)
+    missing = [reason.value for reason in Reason if reason not in found]
+    if missing:
+        raise OtherTextError(
+            f"no move of the example deals is refused for {', '.join(missing)}: no example "
+            "of its message (generator/site/othertexts.py)"
+        )
+    return found
+
+
+def _code_errors() -> dict[str, str]:
+    """{the reader's error's part: a code it refuses for it}, from :data:`BAD_CODES`."""
+    found: dict[str, str] = {}
+    for code in BAD_CODES:
+        try:
+            DealCode.parse(code)
+        except DealCodeError as error:
+            if error.part is not None:
+                found.setdefault(error.part, code)
+            continue
+        raise OtherTextError(f"the code reader reads {code!r}: no example of a code error")
+    missing = [part for part in DealCodeError.PARTS if part not in found]
+    if missing:
+        raise OtherTextError(
+            f"no code of BAD_CODES is refused for its {', '.join(missing)}: no example of "
+            "its message (generator/site/othertexts.py)"
+        )
+    return found
+
+
+def _counts(key: str, engine: Iterable[int], plurals: list[Callable[[int], int]]) -> list[int]:
+    """The counts a counted message is shown at: the engine's, and the first count of the
+    script's range that takes each plural form of each shipped language."""
+    from generator.site.play import COUNTS
+
+    chosen = set(engine)
+    for plural in plurals:
+        forms: dict[int, int] = {}
+        for count in COUNTS[key]:
+            forms.setdefault(plural(count), count)
+        chosen |= set(forms.values())
+    outside = sorted(chosen - set(COUNTS[key]))
+    if outside:
+        raise OtherTextError(
+            f"the engine's count {outside[0]} is outside the counts the script's "
+            f"{key!r} message is translated for (generator/site/play.py COUNTS)"
+        )
+    return sorted(chosen)
+
+
+def _plural(t: Translations) -> Callable[[int], int]:
+    found = getattr(t, "plural", None)
+    return found if callable(found) else (lambda n: int(n != 1))
+
+
+@functools.cache
+def examples() -> tuple[Example, ...]:
+    """Every line of ``messages.txt``, made by the engine: the same in every language."""
+    from generator.pages.recorded import load_rules_examples
+    from generator.site.play import RULE_ORDER, VARIANT_SETS
+
+    reference = _deal(REFERENCE)
+    easy = RuleSet.of(Rules.EASY)
+    won = solve(reference, easy)
+    if not won.winnable:
+        raise OtherTextError(f"{REFERENCE} cannot be won on Easy: no won game to show")
+    lost: tuple[str, RuleSet, Any] | None = None
+    for example in load_rules_examples().values():
+        for rule_set in RULE_SETS:
+            if not example.verdicts.get(rule_set.rules.value, True):
+                solution = solve(example.deal, rule_set, best=True)
+                if not solution.winnable:
+                    lost = (
+                        _code(rule_set, DealCode.parse(example.code).number),
+                        rule_set,
+                        solution,
+                    )
+                    break
+        if lost:
+            break
+    if lost is None:
+        raise OtherTextError("no example deal cannot be won: no stuck game to show")
+    lost_code, lost_rules, best = lost
+    plurals = [
+        _plural(translations(language, fallback_warning=False))
+        for language in languages()
+        if language.shipped
+    ]
+    lines: list[Example] = []
+
+    def button(key: str, what: str = "button") -> None:
+        lines.append(Example(f"{what} {key}", key))
+
+    for key in ("play", "undo", "hint", "restart", "stop", "show"):
+        button(key)
+    for key in ("score", "moves"):
+        button(key, "label")
+    button("board", "picture")
+    button("sheet", "picture")
+    button("solving", "status")
+    button("step_deal", "status")
+
+    game = Game(reference, easy)
+    column, free = next((n, card) for n in range(1, 8) if (card := game.free_card(n)) is not None)
+    lines.append(
+        Example(
+            f"free card: {_where(REFERENCE, easy, 0)}, {free} in column {column}",
+            "free_card",
+            values={"number": column},
+            cards={"card": free},
+        )
+    )
+    for count in _counts("stock", [game.position().stock_count], plurals):
+        lines.append(Example(f"stock: {count} cards left", "stock", str(count)))
+
+    # the hints: the next move of the reference deal's winning line, a removal and a draw
+    first_removal = next(i for i, move in enumerate(won.moves) if move.column is not None)
+    first_draw = next(i for i, move in enumerate(won.moves) if move.column is None)
+    move = won.moves[first_removal]
+    lines.append(
+        Example(
+            f"hint: {_where(REFERENCE, easy, first_removal)}, {move}",
+            "hint_remove",
+            values={"number": move.column},
+            cards={"card": move.card},
+        )
+    )
+    lines.append(
+        Example(
+            f"hint: {_where(REFERENCE, easy, first_draw)}, {won.moves[first_draw]}", "hint_draw"
+        )
+    )
+    lines.append(Example(f"no line wins: {_where(lost_code, lost_rules, 0)}", "no_win"))
+
+    # the won game, and the stuck one
+    game = Game(reference, easy)
+    for move in won.moves:
+        game.play(move)
+    assert game.is_won()
+    for count in _counts("won", [game.score], plurals):
+        lines.append(
+            Example(
+                f"won: {_where(REFERENCE, easy, len(won.moves))}, score {count}", "won", str(count)
+            )
+        )
+    stuck = Game(_deal(lost_code), lost_rules)
+    for move in best.moves:
+        stuck.play(move)
+    if not stuck.is_stuck():
+        raise OtherTextError(f"{lost_code}'s best line on {lost_rules} does not end stuck")
+    lines.append(Example(f"stuck: {_where(lost_code, lost_rules, len(best.moves))}", "stuck"))
+
+    refusals = _refusals(
+        [
+            (REFERENCE, easy, won.moves),
+            (lost_code, lost_rules, best.moves),
+            *[
+                (REFERENCE, rule_set, solve(reference, rule_set, best=True).moves)
+                for rule_set in RULE_SETS[1:]
+            ],
+            *_drawn_through(),
+        ]
+    )
+    lines += [refusals[reason] for reason in Reason]
+
+    # the solve page: its verdicts, its lines' headings and steps, the code errors
+    for count in _counts("winnable", [len(won.moves)], plurals):
+        lines.append(Example(f"winnable: {count} moves", "winnable", str(count)))
+    assert best.best_removals is not None
+    for count in _counts("unwinnable", [best.best_removals], plurals):
+        lines.append(
+            Example(
+                f"unwinnable: {count} of {TABLEAU_SIZE} cards removed", "unwinnable", str(count)
+            )
+        )
+    lines.append(
+        Example(f"line won: {REFERENCE} {easy}", "line_won", rule_sets={"rules": str(easy)})
+    )
+    lines.append(
+        Example(
+            f"line best: {lost_code} {lost_rules}",
+            "line_best",
+            rule_sets={"rules": str(lost_rules)},
+        )
+    )
+    draw = next(i for i, move in enumerate(won.moves) if move.column is None)
+    removal = next(i for i, move in enumerate(won.moves) if move.column is not None)
+    for index in sorted({removal, draw}):
+        move = won.moves[index]
+        key = "step_draw" if move.column is None else "step_remove"
+        values: dict[str, object] = {"number": index + 1}
+        if move.column is not None:
+            values["column"] = move.column
+        lines.append(
+            Example(
+                f"step: {REFERENCE} {easy}, move {index + 1}, {move}",
+                key,
+                values=values,
+                cards={"card": move.card},
+            )
+        )
+    for part, code in _code_errors().items():
+        lines.append(
+            Example(
+                f"code {part}: {code}; a code reads {CODE_PREFIX}-E-{'A' * (CODE_LETTERS - 1)}B, "
+                f"{CODE_LETTERS} letters",
+                f"code_{part}",
+                values={"code": code},
+            )
+        )
+
+    # the names the script puts into its messages and the table
+    for rules in RULE_ORDER:
+        for variants in VARIANT_SETS:
+            name = str(RuleSet.of(rules, variants))
+            lines.append(Example(f"rule set {name}", "rule_sets", name))
+    for card in (*FULL_DECK, JOKER):
+        lines.append(Example(f"card {card}", "cards", str(card)))
+    return tuple(lines)
+
+
+# -- the texts ---------------------------------------------------------------------------
+
+
+def messages_text(words: Words, t: Translations) -> str:
+    """``messages.txt`` of the language of ``t``: every example rendered from the words the
+    page carries (:func:`generator.site.play.script_words`)."""
+    from generator.site.play import script_words
+
+    data = script_words(words, t)
+    return "".join(f"[{example.label}] {render(data, example)}\n" for example in examples())
+
+
+def theme_words(theme_language: str) -> dict[str, str]:
+    """Material's own words for ``theme_language`` (its ``lang.t``, English where it has none)."""
+    import importlib.util
+    from pathlib import Path
+
+    import jinja2
+
+    spec = importlib.util.find_spec("material")
+    if spec is None or spec.origin is None:
+        raise OtherTextError("Material for MkDocs is not installed: no theme words")
+    loader = jinja2.FileSystemLoader(Path(spec.origin).parent / "templates")
+    env = jinja2.Environment(loader=loader, autoescape=False)
+    source = (
+        '{% import "partials/languages/" ~ code ~ ".html" as lang %}'
+        '{% import "partials/languages/en.html" as fallback %}'
+        "{% for key in keys %}{{ lang.t(key) or fallback.t(key) or key }}\x00{% endfor %}"
+    )
+    shown = env.from_string(source).render(code=theme_language, keys=THEME_WORDS)
+    return dict(zip(THEME_WORDS, shown.split("\x00")[: len(THEME_WORDS)], strict=True))
+
+
+def site_text(language: Language, t: Translations) -> str:
+    """``site.txt`` of ``language``: the site's frame and its 404 page."""
+    lines = [
+        ("site name", t.gettext(SITE_NAME)),
+        ("site description", t.gettext(SITE_DESCRIPTION)),
+        ("navigation section", t.gettext(NAV_PATIENCE)),
+        ("navigation section", t.gettext(NAV_CARD_GAME)),
+        ("palette", t.gettext(DARK_MODE)),
+        ("palette", t.gettext(LIGHT_MODE)),
+        ("404 heading", t.gettext(NOT_FOUND_TITLE)),
+        ("404 lead", t.gettext(NOT_FOUND_LEAD)),
+    ]
+    lines += [(f"language {other.code}", other.name) for other in languages() if other.shipped]
+    for key, text in theme_words(language.theme_language).items():
+        count = ", count 1" if key.endswith(".one") else ""  # Material's word for one result
+        lines.append((f"theme {key}{count}", text))
+    return "".join(f"[{label}] {' '.join(text.split())}\n" for label, text in lines)
+
+
+def other_texts(language: Language) -> dict[str, str]:
+    """Every approved text of ``language`` that is no page: {name: text}."""
+    t = translations(language, fallback_warning=False)
+    return {"site": site_text(language, t), "messages": messages_text(Words(t), t)}
+
+
+LABEL = re.compile(r"^\[([^\]]*)\] ")
+
+
+def engine_facts(line: str) -> str:
+    """The label of a line of these texts (``[label] text``), where the engine's values
+    stand (empty for a line without one)."""
+    match = LABEL.match(line)
+    return match.group(1) if match else ""
