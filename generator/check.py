@@ -651,7 +651,9 @@ def approval_guard(
             if other:
                 for number, what, engine in engine_made(reader, old, new):
                     if engine:
-                        notes.append(f"{where}:{number}: {what}: made by the engine ({engine})")
+                        notes.append(
+                            f"{where}:{number}: {what}: the example's, in its label ({engine})"
+                        )
                     else:
                         refused.append(
                             f"{where}:{number}: the new text changes {what} "

@@ -36,12 +36,17 @@ from typing import Any
 from generator.cards import Card
 from generator.i18n.catalogs import Language, languages, translations
 from generator.i18n.words import (
+    CHART_BEST_AXIS,
+    CHART_BEST_DEALS,
+    CHART_PUBLISHED,
     DARK_MODE,
     LIGHT_MODE,
     NAV_CARD_GAME,
     NAV_PATIENCE,
     NOT_FOUND_LEAD,
     NOT_FOUND_TITLE,
+    PICTURE_STOCK,
+    PICTURE_WASTE,
     SITE_DESCRIPTION,
     SITE_NAME,
     Translations,
@@ -260,17 +265,27 @@ def _code_errors() -> dict[str, str]:
     return found
 
 
-def _counts(key: str, engine: Iterable[int], plurals: list[Callable[[int], int]]) -> list[int]:
-    """The counts a counted message is shown at: the engine's, and the first count of the
-    script's range that takes each plural form of each shipped language."""
-    from generator.site.play import COUNTS
-
-    chosen = set(engine)
-    for plural in plurals:
+def _plural_counts(counts: range) -> set[int]:
+    """The first count of ``counts`` that takes each plural form of each shipped language:
+    the same counts for every language, so that their texts correspond line for line."""
+    chosen: set[int] = set()
+    for language in languages():
+        if not language.shipped:
+            continue
+        plural = _plural(translations(language, fallback_warning=False))
         forms: dict[int, int] = {}
-        for count in COUNTS[key]:
+        for count in counts:
             forms.setdefault(plural(count), count)
         chosen |= set(forms.values())
+    return chosen
+
+
+def _counts(key: str, engine: Iterable[int]) -> list[int]:
+    """The counts a counted message of the script is shown at: the engine's, and one of each
+    plural form (:func:`_plural_counts`) among the counts it is translated for."""
+    from generator.site.play import COUNTS
+
+    chosen = set(engine) | _plural_counts(COUNTS[key])
     outside = sorted(chosen - set(COUNTS[key]))
     if outside:
         raise OtherTextError(
@@ -313,11 +328,6 @@ def examples() -> tuple[Example, ...]:
     if lost is None:
         raise OtherTextError("no example deal cannot be won: no stuck game to show")
     lost_code, lost_rules, best = lost
-    plurals = [
-        _plural(translations(language, fallback_warning=False))
-        for language in languages()
-        if language.shipped
-    ]
     lines: list[Example] = []
 
     def button(key: str, what: str = "button") -> None:
@@ -342,7 +352,7 @@ def examples() -> tuple[Example, ...]:
             cards={"card": free},
         )
     )
-    for count in _counts("stock", [game.position().stock_count], plurals):
+    for count in _counts("stock", [game.position().stock_count]):
         lines.append(Example(f"stock: {count} cards left", "stock", str(count)))
 
     # the hints: the next move of the reference deal's winning line, a removal and a draw
@@ -369,7 +379,7 @@ def examples() -> tuple[Example, ...]:
     for move in won.moves:
         game.play(move)
     assert game.is_won()
-    for count in _counts("won", [game.score], plurals):
+    for count in _counts("won", [game.score]):
         lines.append(
             Example(
                 f"won: {_where(REFERENCE, easy, len(won.moves))}, score {count}", "won", str(count)
@@ -396,10 +406,10 @@ def examples() -> tuple[Example, ...]:
     lines += [refusals[reason] for reason in Reason]
 
     # the solve page: its verdicts, its lines' headings and steps, the code errors
-    for count in _counts("winnable", [len(won.moves)], plurals):
+    for count in _counts("winnable", [len(won.moves)]):
         lines.append(Example(f"winnable: {count} moves", "winnable", str(count)))
     assert best.best_removals is not None
-    for count in _counts("unwinnable", [best.best_removals], plurals):
+    for count in _counts("unwinnable", [best.best_removals]):
         lines.append(
             Example(
                 f"unwinnable: {count} of {TABLEAU_SIZE} cards removed", "unwinnable", str(count)
@@ -496,10 +506,24 @@ def site_text(language: Language, t: Translations) -> str:
         ("404 heading", t.gettext(NOT_FOUND_TITLE)),
         ("404 lead", t.gettext(NOT_FOUND_LEAD)),
     ]
+    words = Words(t)
+    lines += [
+        ("picture word", words.p(PICTURE_STOCK)),
+        ("picture word", words.p(PICTURE_WASTE)),
+        ("chart legend", t.gettext(CHART_PUBLISHED)),
+        ("chart axis", t.gettext(CHART_BEST_AXIS)),
+    ]
+    for count in sorted(_plural_counts(range(0, 1000))):
+        lines.append(
+            (
+                f"chart subheading, count {count}",
+                t.ngettext(*CHART_BEST_DEALS, count) % {"count": count},
+            )
+        )
     lines += [(f"language {other.code}", other.name) for other in languages() if other.shipped]
     for key, text in theme_words(language.theme_language).items():
-        count = ", count 1" if key.endswith(".one") else ""  # Material's word for one result
-        lines.append((f"theme {key}{count}", text))
+        one = ", count 1" if key.endswith(".one") else ""  # Material's words for one result
+        lines.append((f"theme {key}{one}", text))
     return "".join(f"[{label}] {' '.join(text.split())}\n" for label, text in lines)
 
 
