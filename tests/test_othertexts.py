@@ -495,3 +495,52 @@ def test_example_renders_as_the_script_formats() -> None:
 
     example = Example("x", "x", values={"number": 3}, cards={"card": Card(13, "C")})
     assert render(words, example) == "R♣ uit kolom 3: 100%"
+
+
+def test_the_script_names_the_code_readers_errors_in_their_order() -> None:
+    """The page's code reader (the C core) answers 1 to 4; the script names them by the
+    Python reader's parts, in that order, so each error's line of messages.txt is the message
+    the script shows for it."""
+    from generator.paths import ROOT
+    from generator.patience import DealCodeError
+
+    script = (ROOT / "docs_src" / "assets" / "golf-play.js").read_text(encoding="utf-8")
+    found = re.search(r"var CODE_ERRORS = \[null, ([^\]]*)\];", script)
+    assert found is not None
+    assert re.findall(r'"(\w+)"', found.group(1)) == [f"code_{p}" for p in DealCodeError.PARTS]
+
+
+SHOWN = re.compile(
+    r"textContent\s*=|\bsay\(|setAttribute\(\"(?:aria-label|aria-valuetext|title)\","
+)
+
+
+def own_words(script: str) -> list[str]:
+    """The string literals with a letter in the statements of ``script`` that put text or a
+    name into the page (``textContent =``, ``say(...)``, an ``aria-label``, ``aria-valuetext``
+    or ``title``): words of the script's own, which no approved text holds."""
+    found = []
+    for statement in re.split(r";\s*\n", script):
+        if not SHOWN.search(statement):
+            continue
+        statement = re.sub(r"setAttribute\(\"[\w-]+\",|getAttribute\(\"[\w-]+\"\)", "", statement)
+        found += [
+            text
+            for text in re.findall(r"\"([^\"\\]*)\"", statement)
+            if re.search(r"[^\W\d_]", text)
+        ]
+    return found
+
+
+def test_the_scripts_show_no_words_of_their_own() -> None:
+    """Everything the scripts show comes from the page (the words' JSON, the page's own
+    headings and names); what they put between two words is punctuation (": ", " · ")."""
+    from generator.paths import ROOT
+
+    assets = ROOT / "docs_src" / "assets"
+    for name in ("golf-play.js", "golf-stepper.js", "golf-site.js"):
+        assert own_words((assets / name).read_text(encoding="utf-8")) == [], name
+    assert own_words('button.setAttribute("aria-label", words.show + " for " + entry.name);\n') == [
+        " for "
+    ]
+    assert own_words('say("Nope");\n') == ["Nope"]
