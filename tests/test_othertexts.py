@@ -464,7 +464,8 @@ def test_a_message_with_no_example_is_one_line(monkeypatch: pytest.MonkeyPatch) 
     othertexts.examples.cache_clear()
     try:
         with pytest.raises(
-            othertexts.OtherTextError, match=r"^no code of BAD_CODES is refused for its letter"
+            othertexts.OtherTextError,
+            match=r"^generator/site/othertexts.py:\d+: no code of BAD_CODES is refused for its letter",
         ):
             othertexts.examples()
     finally:

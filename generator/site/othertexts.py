@@ -27,12 +27,15 @@ engine's (:func:`engine_facts`).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from generator import cache
 from generator.cards import Card
 from generator.i18n.catalogs import Language, languages, translations
 from generator.i18n.words import (
@@ -104,7 +107,14 @@ THEME_WORDS = (
 
 class OtherTextError(GolfError):
     """The engine gives no example of a message (a reason no move has, a code the reader
-    reads): one line."""
+    reads): one line, at the line of this file that asks for it (``where``: the name it
+    defines)."""
+
+    def __init__(self, message: str, where: str = "examples") -> None:
+        lines = Path(__file__).read_text(encoding="utf-8").splitlines()
+        found = re.compile(rf"^(?:def {where}\(|{where} = )")
+        line = next((n for n, text in enumerate(lines, 1) if found.match(text)), 1)
+        super().__init__(f"generator/site/othertexts.py:{line}: {message}")
 
 
 # -- the engine's examples ---------------------------------------------------------------
@@ -240,7 +250,8 @@ def _refusals(lines: Iterable[tuple[str, RuleSet, list[Move]]]) -> dict[Reason, 
     if missing:
         raise OtherTextError(
             f"no move of the example deals is refused for {', '.join(missing)}: no example "
-            "of its message (generator/site/othertexts.py)"
+            "of its message",
+            "_refusals",
         )
     return found
 
@@ -255,24 +266,34 @@ def _code_errors() -> dict[str, str]:
             if error.part is not None:
                 found.setdefault(error.part, code)
             continue
-        raise OtherTextError(f"the code reader reads {code!r}: no example of a code error")
+        raise OtherTextError(
+            f"the code reader reads {code!r}: no example of a code error", "BAD_CODES"
+        )
     missing = [part for part in DealCodeError.PARTS if part not in found]
     if missing:
         raise OtherTextError(
             f"no code of BAD_CODES is refused for its {', '.join(missing)}: no example of "
-            "its message (generator/site/othertexts.py)"
+            "its message",
+            "BAD_CODES",
         )
     return found
+
+
+@functools.cache
+def _plurals() -> tuple[Callable[[int], int], ...]:
+    """Each shipped language's plural rule (a count -> its form's index)."""
+    return tuple(
+        _plural(translations(language, fallback_warning=False))
+        for language in languages()
+        if language.shipped
+    )
 
 
 def _plural_counts(counts: range) -> set[int]:
     """The first count of ``counts`` that takes each plural form of each shipped language:
     the same counts for every language, so that their texts correspond line for line."""
     chosen: set[int] = set()
-    for language in languages():
-        if not language.shipped:
-            continue
-        plural = _plural(translations(language, fallback_warning=False))
+    for plural in _plurals():
         forms: dict[int, int] = {}
         for count in counts:
             forms.setdefault(plural(count), count)
@@ -290,7 +311,8 @@ def _counts(key: str, engine: Iterable[int]) -> list[int]:
     if outside:
         raise OtherTextError(
             f"the engine's count {outside[0]} is outside the counts the script's "
-            f"{key!r} message is translated for (generator/site/play.py COUNTS)"
+            f"{key!r} message is translated for (generator/site/play.py COUNTS)",
+            "_counts",
         )
     return sorted(chosen)
 
@@ -474,15 +496,27 @@ def messages_text(words: Words, t: Translations) -> str:
 
 
 def theme_words(theme_language: str) -> dict[str, str]:
-    """Material's own words for ``theme_language`` (its ``lang.t``, English where it has none)."""
+    """Material's own words for ``theme_language`` (its ``lang.t``, English where it has none),
+    kept in :mod:`generator.cache` under Material's version and the language."""
+    entry = cache.key(cache.versions("mkdocs-material", "jinja2"), theme_language, *THEME_WORDS)
+    kept = cache.get("theme-words", entry)
+    if kept is not None:
+        with contextlib.suppress(ValueError, UnicodeDecodeError):
+            texts = kept.decode("utf-8").split("\x00")
+            return dict(zip(THEME_WORDS, texts, strict=True))
+    words = _theme_words(theme_language)
+    cache.put("theme-words", entry, "\x00".join(words.values()).encode("utf-8"))
+    return words
+
+
+def _theme_words(theme_language: str) -> dict[str, str]:
     import importlib.util
-    from pathlib import Path
 
     import jinja2
 
     spec = importlib.util.find_spec("material")
     if spec is None or spec.origin is None:
-        raise OtherTextError("Material for MkDocs is not installed: no theme words")
+        raise OtherTextError("Material for MkDocs is not installed: no theme words", "theme_words")
     loader = jinja2.FileSystemLoader(Path(spec.origin).parent / "templates")
     env = jinja2.Environment(loader=loader, autoescape=False)
     source = (
