@@ -175,6 +175,16 @@ def test_every_string_of_the_built_pages_is_in_an_approved_text(site: Path, code
     assert unapproved(code, pages) == []
 
 
+def test_every_string_of_the_root_pages_is_in_an_approved_text(site: Path) -> None:
+    """``site/404.html`` and ``site/index.html`` serve every language, in English."""
+    pages = [
+        (name, (site / name).read_text(encoding="utf-8")) for name in ("404.html", "index.html")
+    ]
+    assert all(page_strings(html) for _name, html in pages)
+    for language in shipped():
+        assert unapproved(language.code, pages) == [], language.code
+
+
 def test_an_unapproved_string_is_named() -> None:
     """A name, a text of the frame and a lead that no approved text holds are each named;
     a move list's drawn card beside its words is not."""

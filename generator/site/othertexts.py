@@ -73,6 +73,7 @@ from generator.patience import (
 )
 from generator.patience.deal import CODE_LETTERS, CODE_PREFIX
 from generator.patience.solver import solve
+from generator.site.build import ROOT_WORDS
 
 OTHER_TEXTS = ("site", "messages")
 """The approved texts that are no page, by name (``docs_src/approved/<lang>/<name>.txt``)."""
@@ -555,6 +556,7 @@ def site_text(language: Language, t: Translations) -> str:
             )
         )
     lines += [(f"language {other.code}", other.name) for other in languages() if other.shipped]
+    lines += [(f"root 404 {name}, in every language", text) for name, text in ROOT_WORDS.items()]
     for key, text in theme_words(language.theme_language).items():
         one = ", count 1" if key.endswith(".one") else ""  # Material's words for one result
         lines.append((f"theme {key}{one}", text))
