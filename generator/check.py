@@ -79,6 +79,7 @@ from generator.site.approval import (
 )
 from generator.site.build import BuiltLanguage, Checks, Finish, Submit, build_site
 from generator.site.othertexts import OTHER_TEXTS
+from generator.site.othertexts import labels as other_labels
 from generator.site.pagetext import markdown_text as markdown_text
 from generator.site.render import page_facts
 
@@ -649,7 +650,7 @@ def approval_guard(
                         f"a translation alone cannot change a number or a card{hint}"
                     )
             if other:
-                for number, what, engine in engine_made(reader, old, new):
+                for number, what, engine in engine_made(reader, old, new, other_labels(page)):
                     if engine:
                         notes.append(
                             f"{where}:{number}: {what}: the example's, in its label ({engine})"
@@ -721,27 +722,27 @@ def approval_guard(
     return guard
 
 
-def engine_made(reader: Any, old: str | None, new: str) -> Iterator[tuple[int, str, str]]:
+def engine_made(
+    reader: Any, old: str | None, new: str, labels: list[str]
+) -> Iterator[tuple[int, str, str]]:
     r"""The changed facts of a text that is no page (:mod:`generator.site.othertexts`), line by
-    line: (line, the changed numbers or cards, the label that holds them all, or "" when one
-    of them is not in the line's label). A line's label holds the values of the engine's
-    example it shows (a deal code, a card in the engine's notation, a count): a number or card
-    of its text is the engine's when its label has it; any other is the message's own.
+    line: (line, the changed numbers or cards, the line's label when it holds them all, or ""
+    when one of them is not in it). A line's label (``labels``, line by line) holds the values
+    of the engine's example it shows (a deal code, a card in the engine's notation, a count):
+    a number or card of its text is the engine's when its label has it; any other is the
+    message's own.
 
     >>> class Nl:
     ...     def card(self, short): return {"R♣": "KC", "9♣": "9C"}[short]
-    >>> list(engine_made(Nl(), "[won: score 350] 350 punten\n", "[won: score 360] 360 punten\n"))
+    >>> list(engine_made(Nl(), "350 punten\n", "360 punten\n", ["won: score 360"]))
     [(1, '360', 'won: score 360')]
-    >>> list(engine_made(Nl(), "[x: 9C] 7 letters, 9♣\n", "[x: 9C] 8 letters, R♣\n"))
+    >>> list(engine_made(Nl(), "7 letters, 9♣\n", "8 letters, R♣\n", ["x: 9C"]))
     [(1, '8, R♣', '')]
     """
-    from generator.site.othertexts import engine_facts
-
     for number, before, after in _changed_lines(old, new):
-        label = engine_facts(after)
-        text = after[len(label) + 3 :] if label else after
-        was = Counter(t for t, *_ in _fact_tokens(before[len(engine_facts(before)) + 3 :], set()))
-        now = [t for t, *_ in sorted(_fact_tokens(text, set()), key=lambda x: x[1])]
+        label = labels[number - 1] if number <= len(labels) else ""
+        was = Counter(t for t, *_ in _fact_tokens(before, set()))
+        now = [t for t, *_ in sorted(_fact_tokens(after, set()), key=lambda x: x[1])]
         moved = [t for t in now if t not in was] or ([] if Counter(now) == was else ["(gone)"])
         if not moved:
             continue

@@ -214,7 +214,7 @@ def words_problems(language: Language, words: dict[str, Any]) -> list[str]:
     and every message it holds must be one the approved lines show (a counted message at any
     count reads as the approved line of the same plural form, its number aside)."""
     approved = approved_path(language.code, "messages").read_text(encoding="utf-8").splitlines()
-    shown = [f"[{example.label}] {render(words, example)}" for example in examples()]
+    shown = [render(words, example) for example in examples()]
     problems = [
         f"messages.txt:{number}: the page shows {now!r}, approved {was!r}"
         for number, (was, now) in enumerate(zip(approved, shown, strict=False), 1)
@@ -225,7 +225,7 @@ def words_problems(language: Language, words: dict[str, Any]) -> list[str]:
             f"messages.txt: {len(approved)} lines approved, the page shows {len(shown)}"
         )
     text_of = {
-        (example.key, example.entry): line.split("] ", 1)[1]
+        (example.key, example.entry): line
         for example, line in zip(examples(), approved, strict=False)
     }
     plural = getattr(translations(language, fallback_warning=False), "plural", None)
@@ -371,9 +371,9 @@ INVERTED_NO_WIN = (
 )
 
 
-def line_of(code: str, name: str, start: str) -> int:
-    text = approved_path(code, name).read_text(encoding="utf-8").splitlines()
-    return next(number for number, line in enumerate(text, 1) if line.startswith(start))
+def line_of(name: str, start: str) -> int:
+    """The line of the text ``name`` whose label starts with ``start``."""
+    return next(n for n, label in enumerate(othertexts.labels(name), 1) if label.startswith(start))
 
 
 def test_the_404_lead_and_the_players_message_changed_fail_check_and_show_in_review(
@@ -386,8 +386,8 @@ def test_the_404_lead_and_the_players_message_changed_fail_check_and_show_in_rev
     copy = repository_copy(tmp_path)
     edit(copy, NL, *PASTED_LEAD)
     edit(copy, NL, *INVERTED_NO_WIN)
-    lead = line_of("nl", "site", "[404 lead]")
-    no_win = line_of("nl", "messages", "[no line wins:")
+    lead = line_of("site", "404 lead")
+    no_win = line_of("messages", "no line wins:")
     checked = run_check(copy, "pages")
     assert checked.returncode == 1
     problems = checked.stdout.splitlines()
@@ -437,12 +437,10 @@ def test_the_404_lead_and_the_players_message_changed_fail_check_and_show_in_rev
     for shown in (approved.stdout.splitlines(), reviewed.stdout.splitlines()):
         at = next(i for i, s in enumerate(shown) if f"docs_src/approved/nl/site.txt:{lead}:" in s)
         assert "{+Een heer mag altijd op een aas.+}" in shown[at]
-        assert shown[at + 1] == "    en: [404 lead] This page is not on the site. Go on from here:"
+        assert shown[at + 1] == "    en: This page is not on the site. Go on from here:"
         at = next(i for i, s in enumerate(shown) if f"nl/messages.txt:{no_win}:" in s)
         assert "[-niet meer-]{+nog+}" in shown[at]
-        assert shown[at + 1].startswith("    en: [no line wins: ") and shown[at + 1].endswith(
-            "] No line of play wins from here: undo some moves."
-        )
+        assert shown[at + 1] == "    en: No line of play wins from here: undo some moves."
 
 
 # -- the engine's examples -----------------------------------------------------------------
@@ -489,7 +487,7 @@ def test_a_translation_that_changes_a_number_of_a_message_is_refused() -> None:
 
     path = approved_path("nl", "messages")
     old = path.read_text(encoding="utf-8")
-    line = line_of("nl", "messages", "[code digits:")
+    line = line_of("messages", "code digits:")
     new = old.replace("uit 7 hoofdletters", "uit 8 hoofdletters")
     assert new != old
     guard = approval_guard(languages())
@@ -555,3 +553,13 @@ def test_the_scripts_show_no_words_of_their_own() -> None:
         " for "
     ]
     assert own_words('say("Nope");\n') == ["Nope"]
+
+
+def test_every_line_has_its_label_in_every_language() -> None:
+    """The texts correspond line for line: each language's has a line per label."""
+    for name in othertexts.OTHER_TEXTS:
+        count = len(othertexts.labels(name))
+        assert count > 20
+        for language in shipped():
+            lines = approved_path(language.code, name).read_text(encoding="utf-8").splitlines()
+            assert len(lines) == count, (language.code, name)

@@ -18,11 +18,12 @@ its line:
   counted messages at the engine's counts and at a count of each plural form, the buttons'
   and the board's labels, the rule sets' names and the cards' short forms.
 
-Each line is one string, ``[label] text``: the label says what the string is and, for a
-message, the situation the engine made (in the engine's notation, the same in every
-language), so the texts of all languages correspond line for line and a reviewer reads a
-translated line beside its English. A number or card that stands in the label is the
-engine's (:func:`engine_facts`).
+Each line is one string, as a reader meets it, in the same order in every language, so the
+texts of all languages correspond line for line and a reviewer reads a translated line beside
+its English. What each line is, and for a message the situation the engine made, is its label
+(:func:`labels`: ``refused nothing-on-king: GO1-C-AAAAAAC classic+nothing-on-king, after
+move 14, QH from column 1 onto KD``), the same in every language; a number or card of a line
+is the engine's when its label has it.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from typing import Any
 
 from generator import cache
 from generator.cards import Card
-from generator.i18n.catalogs import Language, languages, translations
+from generator.i18n.catalogs import Language, is_source, languages, translations
 from generator.i18n.words import (
     CHART_BEST_AXIS,
     CHART_BEST_DEALS,
@@ -493,7 +494,7 @@ def messages_text(words: Words, t: Translations) -> str:
     from generator.site.play import script_words
 
     data = script_words(words, t)
-    return "".join(f"[{example.label}] {render(data, example)}\n" for example in examples())
+    return "".join(f"{render(data, example)}\n" for example in examples())
 
 
 def theme_words(theme_language: str) -> dict[str, str]:
@@ -529,8 +530,8 @@ def _theme_words(theme_language: str) -> dict[str, str]:
     return dict(zip(THEME_WORDS, shown.split("\x00")[: len(THEME_WORDS)], strict=True))
 
 
-def site_text(language: Language, t: Translations) -> str:
-    """``site.txt`` of ``language``: the site's frame and its 404 page."""
+def site_lines(language: Language, t: Translations) -> list[tuple[str, str]]:
+    """``site.txt`` of ``language``, line by line: (label, text)."""
     lines = [
         ("site name", t.gettext(SITE_NAME)),
         ("site description", t.gettext(SITE_DESCRIPTION)),
@@ -560,7 +561,12 @@ def site_text(language: Language, t: Translations) -> str:
     for key, text in theme_words(language.theme_language).items():
         one = ", count 1" if key.endswith(".one") else ""  # Material's words for one result
         lines.append((f"theme {key}{one}", text))
-    return "".join(f"[{label}] {' '.join(text.split())}\n" for label, text in lines)
+    return [(label, " ".join(text.split())) for label, text in lines]
+
+
+def site_text(language: Language, t: Translations) -> str:
+    """``site.txt`` of ``language``: the site's frame and its 404 page, one string a line."""
+    return "".join(f"{text}\n" for _label, text in site_lines(language, t))
 
 
 def other_texts(language: Language) -> dict[str, str]:
@@ -569,11 +575,12 @@ def other_texts(language: Language) -> dict[str, str]:
     return {"site": site_text(language, t), "messages": messages_text(Words(t), t)}
 
 
-LABEL = re.compile(r"^\[([^\]]*)\] ")
-
-
-def engine_facts(line: str) -> str:
-    """The label of a line of these texts (``[label] text``), where the engine's values
-    stand (empty for a line without one)."""
-    match = LABEL.match(line)
-    return match.group(1) if match else ""
+def labels(name: str) -> list[str]:
+    """What each line of the text ``name`` (``site``, ``messages``) is, line by line, the same
+    in every language; a message's label holds the values of the engine's example it shows (a
+    deal code, a card in the engine's notation, a count), where a number or card of its text
+    must stand (:func:`generator.check.engine_made`)."""
+    if name == "messages":
+        return [example.label for example in examples()]
+    source = next(language for language in languages() if is_source(language))
+    return [label for label, _text in site_lines(source, translations(source))]
