@@ -438,9 +438,11 @@ def test_the_404_lead_and_the_players_message_changed_fail_check_and_show_in_rev
         at = next(i for i, s in enumerate(shown) if f"docs_src/approved/nl/site.txt:{lead}:" in s)
         assert "{+Een heer mag altijd op een aas.+}" in shown[at]
         assert shown[at + 1] == "    en: This page is not on the site. Go on from here:"
+        assert shown[at + 2] == "    is: 404 lead"
         at = next(i for i, s in enumerate(shown) if f"nl/messages.txt:{no_win}:" in s)
         assert "[-niet meer-]{+nog+}" in shown[at]
         assert shown[at + 1] == "    en: No line of play wins from here: undo some moves."
+        assert shown[at + 2].startswith("    is: no line wins: GO1-")
 
 
 # -- the engine's examples -----------------------------------------------------------------

@@ -200,17 +200,29 @@ def differences(expected: Sequence[str], actual: Sequence[str]) -> list[Differen
 
 
 def review(
-    where: str, old: str | None, new: str, english: str | None = None, *, width: int = 100
+    where: str,
+    old: str | None,
+    new: str,
+    english: str | None = None,
+    *,
+    width: int = 100,
+    labels: Sequence[str] = (),
 ) -> list[str]:
     r"""What a reviewer reads of a changed approved text: each run of changed lines as a word
     diff (``[-old-]{+new+}``) at its line in ``new``, and for a translated page, below it, the
     English page's same lines (``english``, line for line: every language renders the same
-    template, so the pages' lines correspond), the sentences the changed ones translate.
+    template, so the pages' lines correspond), the sentences the changed ones translate; for a
+    text that is no page, what each line is (``labels``, line by line: :func:`labels_of`).
 
     >>> for line in review("nl/rules.txt", "Kolom 5\nKlaar", "Kolom 2\nKlaar", "Column 2\nDone"):
     ...     print(line)
     nl/rules.txt:1: Kolom [-5-]{+2+}
         en: Column 2
+    >>> for line in review("nl/site.txt", "Zoeken", "Zoek", "Search", labels=["theme search"]):
+    ...     print(line)
+    nl/site.txt:1: [-Zoeken-]{+Zoek+}
+        en: Search
+        is: theme search
     """
     old_lines, new_lines = (old or "").splitlines(), new.splitlines()
     english_lines = english.splitlines() if english is not None else None
@@ -220,13 +232,22 @@ def review(
     for i1, i2, j1, j2 in changed_runs(old_lines, new_lines):
         line = max(1, min(j1 + 1, len(new_lines)))
         shown.append(f"{where}:{line}: {word_diff(old_lines[i1:i2], new_lines[j1:j2])}")
-        if english_lines is not None:
-            for number in range(j1, max(j2, j1 + 1)):
-                if number < len(english_lines):
-                    text = " ".join(_shown(w) for w in english_lines[number].split())
-                    text = text if len(text) <= width else text[: width - 1] + "…"
-                    shown.append(f"    en: {text}")
+        for number in range(j1, max(j2, j1 + 1)):
+            if english_lines is not None and number < len(english_lines):
+                text = " ".join(_shown(w) for w in english_lines[number].split())
+                text = text if len(text) <= width else text[: width - 1] + "…"
+                shown.append(f"    en: {text}")
+            if number < len(labels) and number < len(new_lines):
+                shown.append(f"    is: {labels[number]}")
     return shown
+
+
+def labels_of(path: Path) -> list[str]:
+    """What each line of an approved text that is no page is
+    (:func:`generator.site.othertexts.labels`); nothing for a page."""
+    from generator.site.othertexts import OTHER_TEXTS, labels
+
+    return labels(path.stem) if path.stem in OTHER_TEXTS else []
 
 
 def english_of(path: Path, english: dict[str, str] | None = None) -> str | None:
@@ -320,7 +341,7 @@ def review_since(base: str) -> list[str]:
         new = path.read_text(encoding="utf-8")
         if old == new:
             continue
-        shown += review(name, old, new, english_of(path))
+        shown += review(name, old, new, english_of(path), labels=labels_of(path))
     return shown
 
 
