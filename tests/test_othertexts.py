@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from generator.i18n.catalogs import Language, languages, translations
+from generator.i18n.catalogs import Language, languages, source_language, translations
 from generator.site import othertexts
 from generator.site.approval import approved_path, text_names
 from generator.site.build import build_site
@@ -60,6 +60,8 @@ def approved_lines(code: str) -> list[str]:
     picture's line split into its title and description, a table's row into its cells."""
     lines = []
     for name in text_names():
+        if name in othertexts.SOURCE_ONLY and code != source_language():
+            continue
         for line in approved_path(code, name).read_text(encoding="utf-8").splitlines():
             if line.startswith("|"):
                 lines += [cell.strip() for cell in line.strip("|").split("|")]
@@ -176,13 +178,13 @@ def test_every_string_of_the_built_pages_is_in_an_approved_text(site: Path, code
 
 
 def test_every_string_of_the_root_pages_is_in_an_approved_text(site: Path) -> None:
-    """``site/404.html`` and ``site/index.html`` serve every language, in English."""
+    """``site/404.html`` and ``site/index.html`` serve every language, in the source
+    language: its ``root.txt`` and ``site.txt`` hold them."""
     pages = [
         (name, (site / name).read_text(encoding="utf-8")) for name in ("404.html", "index.html")
     ]
     assert all(page_strings(html) for _name, html in pages)
-    for language in shipped():
-        assert unapproved(language.code, pages) == [], language.code
+    assert unapproved(source_language(), pages) == []
 
 
 def test_an_unapproved_string_is_named() -> None:
@@ -561,7 +563,27 @@ def test_every_line_has_its_label_in_every_language() -> None:
     """The texts correspond line for line: each language's has a line per label."""
     for name in othertexts.OTHER_TEXTS:
         count = len(othertexts.labels(name))
-        assert count > 20
+        assert count > (3 if name in othertexts.SOURCE_ONLY else 20)
         for language in shipped():
+            if name in othertexts.SOURCE_ONLY and language.code != source_language():
+                assert not approved_path(language.code, name).exists()
+                continue
             lines = approved_path(language.code, name).read_text(encoding="utf-8").splitlines()
             assert len(lines) == count, (language.code, name)
+
+
+def test_a_source_only_text_of_another_language_is_stray(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from generator.site import approval
+
+    approved = tmp_path / "docs_src" / "approved"
+    for code in ("en", "nl"):
+        (approved / code).mkdir(parents=True)
+        (approved / code / "root.txt").write_text("Languages\n", encoding="utf-8")
+    monkeypatch.setattr(approval, "ROOT", tmp_path)
+    monkeypatch.setattr(approval, "APPROVED", approved)
+    assert list(approval.stray_files(languages())) == [
+        "docs_src/approved/nl/root.txt:1: root is a text of the source language alone (en); "
+        "delete it"
+    ]

@@ -52,7 +52,8 @@ def page_names() -> list[str]:
 
 def text_names() -> list[str]:
     """The names of every approved text of a language: the pages', then the texts that are
-    no page (:data:`generator.site.othertexts.OTHER_TEXTS`: ``site``, ``messages``)."""
+    no page (:data:`generator.site.othertexts.OTHER_TEXTS`: ``site``, ``messages``, and the
+    source language's ``root``)."""
     from generator.site.othertexts import OTHER_TEXTS
 
     return [*page_names(), *OTHER_TEXTS]
@@ -432,6 +433,9 @@ def seed_problems(language: Language, texts: dict[str, str]) -> Iterator[str]:
 
 def stray_files(languages: list[Language]) -> Iterator[str]:
     """Approved texts of no shipped language's page or other text (a page or language gone)."""
+    from generator.i18n.catalogs import source_language
+    from generator.site.othertexts import SOURCE_ONLY
+
     shipped = {language.code for language in languages if language.shipped}
     pages = set(text_names())
     if not APPROVED.is_dir():
@@ -444,6 +448,11 @@ def stray_files(languages: list[Language]) -> Iterator[str]:
             yield f"{relative(path)}:1: not the approved text of a shipped language's page; delete it"
         elif path.stem not in pages:
             yield f"{relative(path)}:1: no page {path.stem!r} (pages: {', '.join(text_names())}); delete it"
+        elif path.stem in SOURCE_ONLY and parts[0] != source_language():
+            yield (
+                f"{relative(path)}:1: {path.stem} is a text of the source language alone "
+                f"({source_language()}); delete it"
+            )
 
 
 # -- approve ------------------------------------------------------------------
@@ -506,7 +515,8 @@ def approve(
                     f"({len(found)} difference(s); nothing written)"
                 )
         for name in pages:
-            texts[approved_path(language.code, name)] = rendered[name]
+            if name in rendered:  # (a text of the source language alone: not in the others)
+                texts[approved_path(language.code, name)] = rendered[name]
     olds = {path: path.read_text(encoding="utf-8") if path.is_file() else None for path in texts}
     changes = {path: (olds[path], text) for path, text in texts.items() if olds[path] != text}
     if guard is not None and changes:

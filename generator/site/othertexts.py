@@ -10,6 +10,8 @@ its line:
   lead, the languages' names in the switcher, and the words of Material's own that the pages
   show (``lang.t``: the search box, the header's and footer's labels, the search's
   messages), from Material's translations for the language;
+- ``root.txt``, of the source language alone: the words of the root 404 page
+  (``site/404.html``), which serves every language in English;
 - ``messages.txt``: everything the page script (``docs_src/assets/golf-play.js``) can show,
   from the words :func:`generator.site.play.script_words` puts into the page, each message
   rendered as the script renders it, with values the engine made (:func:`examples`): a
@@ -76,8 +78,11 @@ from generator.patience.deal import CODE_LETTERS, CODE_PREFIX
 from generator.patience.solver import solve
 from generator.site.build import ROOT_WORDS
 
-OTHER_TEXTS = ("site", "messages")
+OTHER_TEXTS = ("site", "messages", "root")
 """The approved texts that are no page, by name (``docs_src/approved/<lang>/<name>.txt``)."""
+SOURCE_ONLY = ("root",)
+"""The texts of the source language alone: the root pages (``site/404.html``), which serve
+every language in English."""
 
 THEME_WORDS = (
     "action.skip",
@@ -557,7 +562,6 @@ def site_lines(language: Language, t: Translations) -> list[tuple[str, str]]:
             )
         )
     lines += [(f"language {other.code}", other.name) for other in languages() if other.shipped]
-    lines += [(f"root 404 {name}, in every language", text) for name, text in ROOT_WORDS.items()]
     for key, text in theme_words(language.theme_language).items():
         one = ", count 1" if key.endswith(".one") else ""  # Material's words for one result
         lines.append((f"theme {key}{one}", text))
@@ -569,10 +573,18 @@ def site_text(language: Language, t: Translations) -> str:
     return "".join(f"{text}\n" for _label, text in site_lines(language, t))
 
 
+def root_lines() -> list[tuple[str, str]]:
+    """``root.txt`` of the source language, line by line: the root 404 page's words."""
+    return [(f"root 404 {name}", text) for name, text in ROOT_WORDS.items()]
+
+
 def other_texts(language: Language) -> dict[str, str]:
     """Every approved text of ``language`` that is no page: {name: text}."""
     t = translations(language, fallback_warning=False)
-    return {"site": site_text(language, t), "messages": messages_text(Words(t), t)}
+    texts = {"site": site_text(language, t), "messages": messages_text(Words(t), t)}
+    if is_source(language):
+        texts["root"] = "".join(f"{text}\n" for _label, text in root_lines())
+    return texts
 
 
 def labels(name: str) -> list[str]:
@@ -582,5 +594,7 @@ def labels(name: str) -> list[str]:
     must stand (:func:`generator.check.engine_made`)."""
     if name == "messages":
         return [example.label for example in examples()]
+    if name == "root":
+        return [label for label, _text in root_lines()]
     source = next(language for language in languages() if is_source(language))
     return [label for label, _text in site_lines(source, translations(source))]
