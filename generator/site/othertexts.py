@@ -1,15 +1,16 @@
 """The approved texts that are no page: the site's frame and the page script's messages.
 
 A page's approved text (:mod:`generator.site.approval`) holds what its Markdown says. Two more
-approved texts per language hold every other string a reader meets, so that a change to any of
-them shows in ``approve``'s review and ``check --review``, and ``check`` (part ``pages``) names
-its line:
+approved texts per language (and one of the source language) hold every other string a reader
+meets, so that a change to any of them shows in ``approve``'s review and ``check --review``,
+and ``check`` (part ``pages``) names its line:
 
 - ``site.txt``: the frame every page stands in and the 404 page: the site's name and
   description, the navigation's sections, the palette's labels, the 404 page's heading and
-  lead, the languages' names in the switcher, and the words of Material's own that the pages
-  show (``lang.t``: the search box, the header's and footer's labels, the search's
-  messages), from Material's translations for the language;
+  lead, the words the pictures draw (stock, waste, the chart's legend, axis and subheading),
+  the languages' names in the switcher, and the words of Material's own that the pages show
+  (``lang.t``: the search box, the header's and footer's labels, the search's messages),
+  from Material's translations for the language;
 - ``root.txt``, of the source language alone: the words of the root 404 page
   (``site/404.html``), which serves every language in English;
 - ``messages.txt``: everything the page script (``docs_src/assets/golf-play.js``) can show,
