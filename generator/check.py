@@ -74,13 +74,15 @@ from generator.site import approval
 from generator.site.approval import (
     ApprovalError,
     approved_problems,
+    approved_texts,
     committed_text,
     english_at_approval,
-    page_texts,
     seed_problems,
     stray_files,
 )
 from generator.site.build import BuiltLanguage, Checks, Finish, Submit, build_site
+from generator.site.othertexts import OTHER_TEXTS
+from generator.site.othertexts import labels as other_labels
 from generator.site.pagetext import markdown_text as markdown_text
 from generator.site.render import page_facts
 from generator.timelimit import CLAIM_SECONDS, TimeLimitExceeded, time_limit
@@ -703,9 +705,11 @@ def approval_guard(
         for path, (old, new) in changes.items():
             code, page = path.parent.name, path.stem
             language = by_code.get(code)
-            if language is None or f"{page}.md" not in rendered.get(code, {}):
+            other = page in OTHER_TEXTS
+            if language is None or (not other and f"{page}.md" not in rendered.get(code, {})):
                 continue
-            reader = Page.of(language, page, rendered[code][f"{page}.md"])
+            # a text that is no page reads its verdict words and cards as the examples page
+            reader = Page.of(language, page, rendered[code][f"{'examples' if other else page}.md"])
             verdicts = _verdict_words(reader)
             where = relative_to_root(path)
             english_old = english_at_approval(path) if code != source else None
@@ -713,8 +717,10 @@ def approval_guard(
             approved_was = old if old is not None else committed_text(path)
             if approved_was is not None and english_old is not None:
                 if not english_texts:
-                    english_texts = page_texts(by_code[source], page_facts(), rendered[source])
-                english_reader = Page.of(by_code[source], page, rendered[source][f"{page}.md"])
+                    english_texts = approved_texts(by_code[source], page_facts(), rendered[source])
+                english_reader = Page.of(
+                    by_code[source], page, rendered[source][f"{'examples' if other else page}.md"]
+                )
                 for number, facts_was, facts_now, english in translation_alone(
                     approved_was,
                     new,
@@ -739,6 +745,20 @@ def approval_guard(
                         f"English page's line {number} keeps its own ({_clip(english, 70)!r}): "
                         f"a translation alone cannot change a number or a card{hint}"
                     )
+            if other:
+                for number, what, engine in engine_made(reader, old, new, other_labels(page)):
+                    if engine:
+                        notes.append(
+                            f"{where}:{number}: {what}: the example's, in its label ({engine})"
+                        )
+                    else:
+                        refused.append(
+                            f"{where}:{number}: the new text changes {what} "
+                            f"({_clip(new.splitlines()[number - 1], 80)!r}): no value of the "
+                            "engine's example in its label; a message's own words cannot "
+                            "change a number or a card"
+                        )
+                continue
             patterns = [(s, reader.pattern(*_translated(reader, s))) for s in claimed]
             for number, before, after in _changed_lines(old, new):
                 old_tokens = [
@@ -810,6 +830,45 @@ def approval_guard(
     return guard
 
 
+def engine_made(
+    reader: Any, old: str | None, new: str, labels: list[str]
+) -> Iterator[tuple[int, str, str]]:
+    r"""The changed facts of a text that is no page (:mod:`generator.site.othertexts`), line by
+    line: (line, the changed numbers or cards, the line's label when it holds them all, or ""
+    when one of them is not in it). A line's label (``labels``, line by line) holds the values
+    of the engine's example it shows (a deal code, a card in the engine's notation, a count):
+    a number or card of its text is the engine's when its label has it; any other is the
+    message's own.
+
+    >>> class Nl:
+    ...     def card(self, short): return {"R♣": "KC", "9♣": "9C"}[short]
+    >>> list(engine_made(Nl(), "350 punten\n", "360 punten\n", ["won: score 360"]))
+    [(1, '360', 'won: score 360')]
+    >>> list(engine_made(Nl(), "7 letters, 9♣\n", "8 letters, R♣\n", ["x: 9C"]))
+    [(1, '8, R♣', '')]
+    """
+    for number, before, after in _changed_lines(old, new):
+        label = labels[number - 1] if number <= len(labels) else ""
+        was = Counter(t for t, *_ in _fact_tokens(before, set()))
+        now = [t for t, *_ in sorted(_fact_tokens(after, set()), key=lambda x: x[1])]
+        moved = [t for t in now if t not in was] or ([] if Counter(now) == was else ["(gone)"])
+        if not moved:
+            continue
+        notations = set(re.findall(r"[\w=+-]+", label))  # cards as the engine writes them
+        numbers = {t for t, *_ in _fact_tokens(label, set())}
+        backed = []
+        for token in moved:
+            if token[-1] in "♣♦♥♠":
+                try:
+                    backed.append(str(reader.card(token)) in notations)
+                except Exception:  # not a card of the language: nothing backs it
+                    backed.append(False)
+            else:
+                backed.append(token in numbers)
+        what = ", ".join(sorted(set(moved), key=moved.index))
+        yield number, what, label if all(backed) else ""
+
+
 def _translated(reader: Any, sentence: Sentence) -> list[str]:
     """Every form of a sentence in the reader's language."""
     forms = sentence.forms or (sentence.msgid,)
@@ -850,7 +909,7 @@ def check_pages(languages: list[Language], rendered: Rendered | None = None) -> 
         if not language.shipped and not language.seed_pages:
             continue
         try:
-            texts = page_texts(language, facts, (rendered or {}).get(language.code))
+            texts = approved_texts(language, facts, (rendered or {}).get(language.code))
         except GolfError as error:
             yield _located(str(error))
             continue

@@ -433,7 +433,14 @@ def _exceptions_review(base: str) -> list[str]:
 def _approve(lang: str | None, page: str | None, out: TextIO, reordered: bool = False) -> int:
     from generator.check import ApprovalRefused, approval_guard
     from generator.i18n.catalogs import languages
-    from generator.site.approval import APPROVED, approve, english_of, relative, review
+    from generator.site.approval import (
+        APPROVED,
+        approve,
+        english_of,
+        labels_of,
+        relative,
+        review,
+    )
 
     shipped = languages()
     guard = approval_guard(shipped, reordered=reordered)
@@ -453,7 +460,11 @@ def _approve(lang: str | None, page: str | None, out: TextIO, reordered: bool = 
     for result in changed:  # what was approved, each translated line beside its English
         new = result.path.read_text(encoding="utf-8")
         for line in review(
-            relative(result.path), before.get(result.path), new, english_of(result.path)
+            relative(result.path),
+            before.get(result.path),
+            new,
+            english_of(result.path),
+            labels=labels_of(result.path),
         ):
             print(line, file=out)
     for result in changed:
@@ -698,7 +709,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="language code(s), comma-separated (default: every shipped one)",
     )
     approve_cmd.add_argument(
-        "--page", default=None, help="page(s), comma-separated: index,rules,won-game (default: all)"
+        "--page",
+        default=None,
+        help="page(s) or other text(s), comma-separated: index,rules,won-game,site,messages "
+        "(default: all)",
     )
     approve_cmd.add_argument(
         "--reordered",

@@ -187,7 +187,7 @@
         node.setAttribute("tabindex", "0");
         node.setAttribute("role", "button");
         node.setAttribute("aria-label", format(words.free_card, {
-          card: words.cards[E.cardText(card)][0], number: node.getAttribute("data-column") }));
+          card: words.cards[E.cardText(card)], number: node.getAttribute("data-column") }));
       });
       var left = e.golf_stock_length(g) - e.golf_drawn(g);
       stockButton.setAttribute("aria-label", words.stock[String(left)]);
@@ -298,7 +298,7 @@
       if (move[0]) {
         marks[move[1]] = "target";
         update();
-        say(format(words.hint_remove, { card: words.cards[E.cardText(move[1])][0], number: move[0] }));
+        say(format(words.hint_remove, { card: words.cards[E.cardText(move[1])], number: move[0] }));
       } else {
         update();
         say(words.hint_draw);
@@ -355,8 +355,8 @@
         board.draw(E, g, marks);
         svg.setAttribute("aria-label", words.board);
         var label = n === 0 ? words.step_deal : last[0]
-          ? format(words.step_remove, { number: n, card: words.cards[E.cardText(last[1])][0], column: last[0] })
-          : format(words.step_draw, { number: n, card: words.cards[E.cardText(last[1])][0] });
+          ? format(words.step_remove, { number: n, card: words.cards[E.cardText(last[1])], column: last[0] })
+          : format(words.step_draw, { number: n, card: words.cards[E.cardText(last[1])] });
         stepText.textContent = label;
         scoreText.textContent = words.score + " " + e.golf_score(g) +
           (e.golf_won(g) ? " · " + (words.won[String(e.golf_score(g))] || "") :

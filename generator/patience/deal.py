@@ -206,24 +206,28 @@ class DealCode:
         parts = text.strip().split("-")
         if len(parts) != 3:
             raise DealCodeError(
-                f"bad deal code {excerpt(text)}: expected three parts like '{CODE_PREFIX}-E-AAAAAAB'"
+                f"bad deal code {excerpt(text)}: expected three parts like '{CODE_PREFIX}-E-AAAAAAB'",
+                "parts",
             )
         prefix, letter, digits = parts
         if prefix != CODE_PREFIX:
             raise DealCodeError(
-                f"bad deal code {excerpt(text)}: prefix {excerpt(prefix, 20)} is not {CODE_PREFIX!r}"
+                f"bad deal code {excerpt(text)}: prefix {excerpt(prefix, 20)} is not {CODE_PREFIX!r}",
+                "prefix",
             )
         letter = LEGACY_RULES_LETTERS.get(letter, letter)
         if letter not in RULES_LETTERS:
             legacy = ", ".join(LEGACY_RULES_LETTERS)
             raise DealCodeError(
                 f"bad deal code {excerpt(text)}: rules letter {excerpt(parts[1], 20)} is not one of "
-                f"{', '.join(RULES_LETTERS)} (or the old {legacy})"
+                f"{', '.join(RULES_LETTERS)} (or the old {legacy})",
+                "letter",
             )
         if len(digits) != CODE_LETTERS or any(ch not in _ALPHABET for ch in digits):
             raise DealCodeError(
                 f"bad deal code {excerpt(text)}: deal number {excerpt(digits, 20)} is not "
-                f"{CODE_LETTERS} capital letters A-Z"
+                f"{CODE_LETTERS} capital letters A-Z",
+                "digits",
             )
         number = 0
         for ch in digits:

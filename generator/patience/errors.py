@@ -22,7 +22,17 @@ class CardError(GolfError, CardNotationError):
 
 
 class DealCodeError(GolfError):
-    """A deal code such as ``GO1-E-AAAAAAB`` could not be read."""
+    """A deal code such as ``GO1-E-AAAAAAB`` could not be read; ``part`` names what is wrong
+    with it (one of :data:`PARTS`, as the page's code reader tells a visitor), or None for a
+    value that is no code at all."""
+
+    PARTS = ("parts", "prefix", "letter", "digits")
+    """The three parts missing, the prefix, the rules letter, the deal number's letters: the
+    page's messages ``code_parts`` ... ``code_digits`` (generator/i18n/words.py)."""
+
+    def __init__(self, message: str, part: str | None = None) -> None:
+        super().__init__(message)
+        self.part = part
 
 
 class DealError(GolfError):

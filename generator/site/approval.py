@@ -50,6 +50,15 @@ def page_names() -> list[str]:
     return [page.removesuffix(".md") for page in PAGES]
 
 
+def text_names() -> list[str]:
+    """The names of every approved text of a language: the pages', then the texts that are
+    no page (:data:`generator.site.othertexts.OTHER_TEXTS`: ``site``, ``messages``, and the
+    source language's ``root``)."""
+    from generator.site.othertexts import OTHER_TEXTS
+
+    return [*page_names(), *OTHER_TEXTS]
+
+
 def approved_path(code: str, page: str) -> Path:
     return APPROVED / code / f"{page}.txt"
 
@@ -73,6 +82,17 @@ def page_texts(
 
     rendered = rendered if rendered is not None else render_language(language, facts)
     return {page: markdown_text(rendered[f"{page}.md"], pictures=True) for page in page_names()}
+
+
+def approved_texts(
+    language: Language, facts: dict[str, Any], rendered: dict[str, str] | None = None
+) -> dict[str, str]:
+    """Every approved text of ``language`` as it would hold it now: its pages'
+    (:func:`page_texts`) and the texts that are no page
+    (:func:`generator.site.othertexts.other_texts`)."""
+    from generator.site.othertexts import other_texts
+
+    return page_texts(language, facts, rendered) | other_texts(language)
 
 
 # -- word-level differences -------------------------------------------------
@@ -181,17 +201,29 @@ def differences(expected: Sequence[str], actual: Sequence[str]) -> list[Differen
 
 
 def review(
-    where: str, old: str | None, new: str, english: str | None = None, *, width: int = 100
+    where: str,
+    old: str | None,
+    new: str,
+    english: str | None = None,
+    *,
+    width: int = 100,
+    labels: Sequence[str] = (),
 ) -> list[str]:
     r"""What a reviewer reads of a changed approved text: each run of changed lines as a word
     diff (``[-old-]{+new+}``) at its line in ``new``, and for a translated page, below it, the
     English page's same lines (``english``, line for line: every language renders the same
-    template, so the pages' lines correspond), the sentences the changed ones translate.
+    template, so the pages' lines correspond), the sentences the changed ones translate; for a
+    text that is no page, what each line is (``labels``, line by line: :func:`labels_of`).
 
     >>> for line in review("nl/rules.txt", "Kolom 5\nKlaar", "Kolom 2\nKlaar", "Column 2\nDone"):
     ...     print(line)
     nl/rules.txt:1: Kolom [-5-]{+2+}
         en: Column 2
+    >>> for line in review("nl/site.txt", "Zoeken", "Zoek", "Search", labels=["theme search"]):
+    ...     print(line)
+    nl/site.txt:1: [-Zoeken-]{+Zoek+}
+        en: Search
+        is: theme search
     """
     old_lines, new_lines = (old or "").splitlines(), new.splitlines()
     english_lines = english.splitlines() if english is not None else None
@@ -201,13 +233,22 @@ def review(
     for i1, i2, j1, j2 in changed_runs(old_lines, new_lines):
         line = max(1, min(j1 + 1, len(new_lines)))
         shown.append(f"{where}:{line}: {word_diff(old_lines[i1:i2], new_lines[j1:j2])}")
-        if english_lines is not None:
-            for number in range(j1, max(j2, j1 + 1)):
-                if number < len(english_lines):
-                    text = " ".join(_shown(w) for w in english_lines[number].split())
-                    text = text if len(text) <= width else text[: width - 1] + "…"
-                    shown.append(f"    en: {text}")
+        for number in range(j1, max(j2, j1 + 1)):
+            if english_lines is not None and number < len(english_lines):
+                text = " ".join(_shown(w) for w in english_lines[number].split())
+                text = text if len(text) <= width else text[: width - 1] + "…"
+                shown.append(f"    en: {text}")
+            if number < len(labels) and number < len(new_lines):
+                shown.append(f"    is: {labels[number]}")
     return shown
+
+
+def labels_of(path: Path) -> list[str]:
+    """What each line of an approved text that is no page is
+    (:func:`generator.site.othertexts.labels`); nothing for a page."""
+    from generator.site.othertexts import OTHER_TEXTS, labels
+
+    return labels(path.stem) if path.stem in OTHER_TEXTS else []
 
 
 def english_of(path: Path, english: dict[str, str] | None = None) -> str | None:
@@ -304,7 +345,7 @@ def review_since(base: str) -> list[str]:
         new = path.read_text(encoding="utf-8")
         if old == new:
             continue
-        shown += review(name, old, new, english_of(path))
+        shown += review(name, old, new, english_of(path), labels=labels_of(path))
     return shown + data_review(base, git, ROOT)
 
 
@@ -327,9 +368,10 @@ def approved_problems(language: Language, page: str, text: str) -> Iterator[str]
     except (OSError, UnicodeDecodeError) as error:
         yield f"{where}:1: cannot read: {error}"
         return
+    what = "page" if page in page_names() else "text"
     for difference in differences(approved.splitlines(), text.splitlines()):
         yield (
-            f"{where}:{difference.line}: the {language.code} {page} page differs: "
+            f"{where}:{difference.line}: the {language.code} {page} {what} differs: "
             f"{difference.words}; if intended, run '{approve_command(language.code, page)}' "
             f"and review the diff"
         )
@@ -393,9 +435,12 @@ def seed_problems(language: Language, texts: dict[str, str]) -> Iterator[str]:
 
 
 def stray_files(languages: list[Language]) -> Iterator[str]:
-    """Approved texts of no shipped language's page (a page or language gone)."""
+    """Approved texts of no shipped language's page or other text (a page or language gone)."""
+    from generator.i18n.catalogs import source_language
+    from generator.site.othertexts import SOURCE_ONLY
+
     shipped = {language.code for language in languages if language.shipped}
-    pages = set(page_names())
+    pages = set(text_names())
     if not APPROVED.is_dir():
         return
     for path in sorted(APPROVED.rglob("*")):
@@ -405,7 +450,12 @@ def stray_files(languages: list[Language]) -> Iterator[str]:
         if len(parts) != 2 or parts[0] not in shipped or path.suffix != ".txt":
             yield f"{relative(path)}:1: not the approved text of a shipped language's page; delete it"
         elif path.stem not in pages:
-            yield f"{relative(path)}:1: no page {path.stem!r} (pages: {', '.join(page_names())}); delete it"
+            yield f"{relative(path)}:1: no page {path.stem!r} (pages: {', '.join(text_names())}); delete it"
+        elif path.stem in SOURCE_ONLY and parts[0] != source_language():
+            yield (
+                f"{relative(path)}:1: {path.stem} is a text of the source language alone "
+                f"({source_language()}); delete it"
+            )
 
 
 # -- approve ------------------------------------------------------------------
@@ -450,13 +500,13 @@ def approve(
 
     shipped = [language for language in languages if language.shipped]
     codes = _selected(lang, [language.code for language in shipped], "shipped language")
-    pages = _selected(page, page_names(), "page")
+    pages = _selected(page, text_names(), "page")
     facts = page_facts()
     texts: dict[Path, str] = {}
     for language in shipped:
         if language.code not in codes:
             continue
-        rendered = page_texts(language, facts)
+        rendered = approved_texts(language, facts)
         for seed_page in language.seed_pages:
             if seed_page not in pages:
                 continue
@@ -468,7 +518,8 @@ def approve(
                     f"({len(found)} difference(s); nothing written)"
                 )
         for name in pages:
-            texts[approved_path(language.code, name)] = rendered[name]
+            if name in rendered:  # (a text of the source language alone: not in the others)
+                texts[approved_path(language.code, name)] = rendered[name]
     olds = {path: path.read_text(encoding="utf-8") if path.is_file() else None for path in texts}
     changes = {path: (olds[path], text) for path, text in texts.items() if olds[path] != text}
     if guard is not None and changes:

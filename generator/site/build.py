@@ -460,13 +460,21 @@ REDIRECT = """<!DOCTYPE html>
 where a folder shows as a listing) its ``index.html``, whatever the build."""
 
 
+ROOT_WORDS = {
+    "title": "Golf: 404 - Not found",
+    "heading": "404 - Not found",
+    "lead": "This page is not on the site. Go on in your language:",
+    "languages": "Languages",
+}
+"""The words of the root ``404.html``, in the source language (it serves every language):
+approved in every language's ``site.txt`` (:mod:`generator.site.othertexts`)."""
 NOT_FOUND = """<!DOCTYPE html>
 <html lang="{lang}">
-<head><meta charset="utf-8"><title>Golf: 404 - Not found</title>
+<head><meta charset="utf-8"><title>{title}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body><main><h1>404 - Not found</h1>
-<p>This page is not on the site. Go on in your language:</p>
-<nav aria-label="Languages"><p>{links}</p></nav></main>{on_disk}
+<body><main><h1>{heading}</h1>
+<p>{lead}</p>
+<nav aria-label="{languages}"><p>{links}</p></nav></main>{on_disk}
 </body>
 </html>
 """
@@ -525,7 +533,10 @@ def write_root_files(
     write_text_atomic(
         out / "404.html",
         NOT_FOUND.format(
-            lang=source, links=language_links(all_languages, root, home), on_disk=ON_DISK_LINKS
+            lang=source,
+            links=language_links(all_languages, root, home),
+            on_disk=ON_DISK_LINKS,
+            **{name: html.escape(text) for name, text in ROOT_WORDS.items()},
         ),
     )
     if site_url:

@@ -8,7 +8,7 @@ alternative, ``[picture] <title>: <desc>``, where it stands on the page, and eac
 board's legend (``<ul class="golf-legend">``) a line ``[legend] <text>``: what
 the approved texts in ``docs_src/approved/`` hold, so that a reviewer reads
 everything a visitor reads (or hears). A figure's caption, a button and a
-form control's label are lines of their own; what is drawn for the eye only
+form control's label and a group of controls' legend are lines of their own; what is drawn for the eye only
 (``aria-hidden="true"``, the text alternative beside it says it) is left out.
 """
 
@@ -25,7 +25,20 @@ from mkdocs.utils.meta import get_data
 from generator import cache
 from generator.site.placeholders import for_search, join_pictures, split_pictures
 
-BLOCKS = {"h1", "h2", "h3", "h4", "p", "li", "tr", "figcaption", "button", "label", "summary"}
+BLOCKS = {
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "p",
+    "li",
+    "tr",
+    "figcaption",
+    "button",
+    "label",
+    "summary",
+    "legend",
+}
 PICTURE = "[picture]"
 """The start of a picture's line."""
 LEGEND = "[legend]"

@@ -3,7 +3,7 @@
 The script runs the engine's C core compiled to WebAssembly (:mod:`generator.site.wasm`): every
 rule, refusal, score and verdict comes from there. Its words come from here, translated: one
 ``<script type="application/json">`` per page (:func:`play_assets`) with the messages, the
-refusal reasons, the rule sets' names and the cards' names, and a hidden sheet of every card
+refusal reasons, the rule sets' names and the cards' short forms, and a hidden sheet of every card
 drawn as the site's boards draw them (:func:`generator.site.pictures.card_sheet`), which the
 script copies onto the board. A translation reaches the page as JSON text (``<`` escaped), and
 the script puts it in as text, never as markup.
@@ -22,7 +22,6 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from generator.i18n.words import (
-    JOKER_NAME,
     MOVE_DRAW,
     PICTURE_STOCK,
     PICTURE_WASTE,
@@ -88,8 +87,7 @@ def script_words(words: Words, t: Translations) -> dict[str, Any]:
         for rules in RULE_ORDER
         for variants in VARIANT_SETS
     }
-    data["cards"] = {str(card): [words.short(card), words.card(card)] for card in FULL_DECK}
-    data["cards"][str(JOKER)] = [str(JOKER), t.gettext(JOKER_NAME)]
+    data["cards"] = {str(card): _label(words, card) for card in (*FULL_DECK, JOKER)}
     return data
 
 
