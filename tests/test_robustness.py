@@ -553,18 +553,31 @@ TAG = "<img src=x onerror=alert(1)>"
 
 
 def test_language_name_with_markup_is_escaped_on_the_site(restore: Path, tmp_path: Path) -> None:
-    edit(restore, LANGUAGES, "name: Nederlands", f"name: {TAG}")
+    tag = "<img src=x onerror=alert(document.domain)>"  # no digit: approve would ask what backs it
+    edit(restore, LANGUAGES, "name: Nederlands", f"name: {tag}")
     site = tmp_path / "site"
-    result = run("build", "--site", str(site), cwd=restore)
+    # the switcher's names are in every language's approved site text: unreviewed, refused
+    refused = run("build", "--site", str(site), cwd=restore)
+    assert refused.returncode == 1 and "docs_src/approved/nl/site.txt:" in refused.stderr
+    assert not site.exists()
+    texts = sorted((restore / "docs_src" / "approved").glob("*/site.txt"))
+    saved = {path: path.read_bytes() for path in texts}
+    try:
+        approved = run("approve", "--page", "site", cwd=restore)
+        assert approved.returncode == 0, approved.stdout + approved.stderr
+        result = run("build", "--site", str(site), cwd=restore)
+    finally:
+        for path, data in saved.items():
+            path.write_bytes(data)
     assert result.returncode == 0, result.stderr
-    escaped = "&lt;img src=x onerror=alert(1)&gt;"
+    escaped = "&lt;img src=x onerror=alert(document.domain)&gt;"
     for page in [
         site / "index.html",
         *(site / code / "rules" / "index.html" for code in ["en", "nl", "de"]),
     ]:
         html = page.read_text(encoding="utf-8")
         assert escaped in html, page
-        assert TAG not in html and "<img src=x" not in html, page
+        assert tag not in html and "<img src=x" not in html, page
 
 
 BROKEN_DATA = yaml.safe_load(

@@ -135,7 +135,7 @@ def test_a_placeholder_keeps_its_glossary_term() -> None:
     inconsistent = list(glossary_problems("x.po", [(None, ["Undo"], ["Opnieuw"], 3)], data))
     assert inconsistent == [
         "x.po:3: 'Undo' is translated 'Opnieuw'; the glossary "
-        f"(generator/data/words/nl.yaml:{data.glossary_lines['Undo']}) says 'Ongedaan maken' everywhere"
+        f"(docs_src/words/nl.yaml:{data.glossary_lines['Undo']}) says 'Ongedaan maken' everywhere"
     ]
 
 
@@ -179,8 +179,7 @@ def test_a_stale_exception_is_reported() -> None:
     code, page = entry.file.split("/")[-2], Path(entry.file).stem
     found = broken(code, page, entry.translation, entry.translation + " x")
     assert any(
-        p.startswith(f"generator/data/words/exceptions.yaml:{entry.at}: ")
-        and "matches no line" in p
+        p.startswith(f"docs_src/words/exceptions.yaml:{entry.at}: ") and "matches no line" in p
         for p in found
     ) or any(p.startswith(f"{entry.file}:{entry.line}: ") for p in found)
     assert read_exceptions(EXCEPTIONS_FILE)
@@ -213,7 +212,7 @@ def test_review_lists_the_exceptions_added_changed_or_removed() -> None:
     changed = yaml.safe_dump(entries, allow_unicode=True)
     shown = exceptions_review("base", changed)
     assert shown[0].startswith(
-        f"generator/data/words/exceptions.yaml:{first.at}: changed word-rule exception for "
+        f"docs_src/words/exceptions.yaml:{first.at}: changed word-rule exception for "
         f"{first.file}:{first.line}: {first.reason}"
     )
     assert shown[1].startswith("    en: ") and len(shown) == 3
@@ -224,7 +223,7 @@ def test_review_lists_the_exceptions_added_changed_or_removed() -> None:
         "reason: gone since then}\n"
     )
     assert exceptions_review("base", extra) == [
-        "generator/data/words/exceptions.yaml:1: word-rule exception for "
+        "docs_src/words/exceptions.yaml:1: word-rule exception for "
         "docs_src/approved/nl/x.txt:1 removed since base"
     ]
 
@@ -232,9 +231,7 @@ def test_review_lists_the_exceptions_added_changed_or_removed() -> None:
 def test_a_shipped_language_without_word_data_is_one_line() -> None:
     with pytest.raises(WordRulesError) as error:
         read_word_data("xx", english=read_word_data("en"))
-    assert str(error.value).startswith(
-        "generator/data/words/xx.yaml:1: missing: a shipped language"
-    )
+    assert str(error.value).startswith("docs_src/words/xx.yaml:1: missing: a shipped language")
 
 
 def test_check_stops_a_translator_who_edits_the_catalog_and_the_approved_text(

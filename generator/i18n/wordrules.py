@@ -3,8 +3,9 @@
 The numbers, cards and verdicts a page shows are held to the engine by the claims and the
 second path, and ``approve``'s guard refuses a translation that changes them. Words carry
 facts too: "not", "must", "left", "only", "twice", "a Jack". Each language has a reviewed
-data file, ``generator/data/words/<code>.yaml`` (beside the other reviewed data, outside the
-translators' ``locales/``: a change to what the rule reads is a change a reviewer sees), with
+data file, ``docs_src/words/<code>.yaml`` (the project's, beside the approved texts it holds,
+outside the translators' ``locales/``: a change to what the rule reads is a change a reviewer
+sees; a project that adds a language adds its file), with
 
 - ``classes``: classes of fact words (negation, modality, direction and order, quantity,
   numbers in words, cards in words), each divided into senses (modality: ``must``, ``may``)
@@ -17,7 +18,7 @@ translators' ``locales/``: a change to what the rule reads is a change a reviewe
   (:mod:`generator.i18n.glossary`).
 
 The sentences of a line are counted too (a sentence dropped or pasted). A line the rule
-misreads is written into ``generator/data/words/exceptions.yaml`` with the English, the
+misreads is written into ``docs_src/words/exceptions.yaml`` with the English, the
 translation and the reason, and ``check --review`` shows every such entry added or changed.
 
 Matching: a line's words are its runs of letters (an apostrophe inside a word keeps it
@@ -46,7 +47,7 @@ from generator.bounded import compose_yaml
 from generator.i18n.catalogs import ROOT
 from generator.patience import GolfError
 
-WORDS_DIR = ROOT / "generator" / "data" / "words"
+WORDS_DIR = ROOT / "docs_src" / "words"
 EXCEPTIONS_FILE = WORDS_DIR / "exceptions.yaml"
 APPROVED_TEXTS = ROOT / "docs_src" / "approved"
 """Where the approved texts live: an exception names its file as a path below it."""
@@ -216,7 +217,7 @@ def _compose(path: Path, text: str | None = None) -> yaml.Node:
 def read_word_data(
     code: str, path: Path | None = None, english: WordData | None = None
 ) -> WordData:
-    """``generator/data/words/<code>.yaml``, read strictly: every class of :data:`CLASSES`,
+    """``docs_src/words/<code>.yaml``, read strictly: every class of :data:`CLASSES`,
     and in a translation's file the senses the English file names, no more, no fewer."""
     path = path or WORDS_DIR / f"{code}.yaml"
     if not path.is_file():
