@@ -339,9 +339,18 @@ def test_unexpected_error_is_one_line_naming_where(restore: Path) -> None:
         edit(restore, "generator/cli.py", '    json.loads("{\\n")\n', "")
 
 
+def in_the_foreground() -> None:
+    """The child's Ctrl-C as a terminal's foreground command has it: a test run started as a
+    background job (bash makes such jobs ignore SIGINT, and children inherit an ignored signal)
+    would hand the command an ignored SIGINT, and Python never turns it into
+    KeyboardInterrupt: the command under test would not see the Ctrl-C at all."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_interrupt_is_one_line_and_130() -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "generator", "solve"],
+        preexec_fn=in_the_foreground,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -476,6 +485,7 @@ def test_serve_shows_a_broken_catalog_and_recovers(restore: Path, tmp_path: Path
             env={**os.environ, "PYTHONPATH": str(copy)},
             stdout=stdout,
             stderr=stderr,
+            preexec_fn=in_the_foreground,
         )
     try:
         wait_for(url, "Kolom 1:", time.monotonic() + 120)
@@ -525,6 +535,7 @@ def test_serve_starts_on_a_broken_catalog_and_shows_its_error(
             env={**os.environ, "PYTHONPATH": str(copy)},
             stdout=subprocess.DEVNULL,
             stderr=stderr,
+            preexec_fn=in_the_foreground,
         )
     try:
         page = wait_for(url, "placeholders of", time.monotonic() + 120)
