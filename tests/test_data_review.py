@@ -21,7 +21,7 @@ from generator.census.verify import summary_problems
 from generator.cli import main
 from generator.i18n.catalogs import ROOT
 from generator.site import approval
-from generator.twopath import sources as quotes
+from tests.test_sources_read import second_path
 
 SOURCES = "generator/data/sources.yaml"
 EASY = "generator/data/census/easy"
@@ -79,15 +79,6 @@ def line_of(text: str, needle: str, after: int = 0) -> int:
     return next(n for n, line in enumerate(text.splitlines(), 1) if n > after and needle in line)
 
 
-def quote_problems(path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    monkeypatch.setattr(quotes, "SOURCES", path)
-    quotes._data.cache_clear()
-    try:
-        return quotes.data_problems()
-    finally:
-        quotes._data.cache_clear()
-
-
 def test_a_published_figure_changed_with_its_quote_shows_beside_the_old_one(
     repo: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -104,7 +95,7 @@ def test_a_published_figure_changed_with_its_quote_shows_beside_the_old_one(
         "    states: to 45% if queens may be played on kings\n",
         "    states: to 55% if queens may be played on kings\n",
     )
-    assert quote_problems(path, monkeypatch) == []  # the falsified figure passes check
+    assert second_path(path, monkeypatch) == []  # the falsified figure passes check
     shown = approval.review_since("HEAD")
     figure = line_of(text, "  - rules: classic")
     assert f"{SOURCES}:{figure + 1}: percent: 45 → 55 (published_figures rules=classic)" in shown
