@@ -12,6 +12,7 @@
  * starts from what the first reached and stops at 34 once the first found no win. */
 #include "golfcore.h"
 
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,7 +140,56 @@ typedef struct {
     int hopes0[TABLEAU];        /* the counts at the start, to set a kept position up again */
     uint64_t stranded0;
     int16_t slack0[SET_SLOTS];
+    /* the pause (see "Pausing and resuming" below) */
+    long long stop_at; /* pause at the next position entered once expanded reaches it */
+    int stopped;       /* paused: every frame takes its move back and returns */
+    int resume_depth;  /* after a pause: line[0..resume_depth) leads back to where it stopped */
 } Search;
+
+/* Pausing and resuming.  The page cannot wait for a long search in one call: it asks for a
+ * slice of positions at a time (golf_search_step), and in the end must get exactly the whole
+ * search's result.  The two searches below stay recursive; a slice's end is one check at the
+ * entry of a position, before it is looked up: once s->expanded reaches s->stop_at, the
+ * position is left unentered (pause() records the line that leads to it) and every frame
+ * between it and the search's root returns at once, taking its move back as on a normal return
+ * (the counts, heights and depth are the root's again) and leaving the set, the results so far
+ * and s->line as they are.
+ *
+ * The next slice calls the same search from the same root.  Each frame then on the recorded
+ * line (s->depth < s->resume_depth) walks back down: it does not look itself up or count
+ * itself (it is in the set, counted once, when first entered), and it goes straight to the
+ * move it was making (s->line[s->depth]), passing over the moves before it without making them
+ * and without the tests that chose them (those moves were searched, or noted as unsearched,
+ * before the pause; a prune by s->best, which has grown since, must not cut the line the
+ * whole search was on).  Each frame on the line so takes up the loop where it was, with the
+ * locals it had (the column order, what it had removed, its bound), and the position where the
+ * slice stopped is entered as the whole search entered it: with the same set, counts, line,
+ * results so far (most, reach, best, the unsearched positions noted) and count of positions.
+ * From there on the search is the whole search's, to the next pause; so the result, the line
+ * and the number of positions are the same as in one call, for every best and for a start
+ * under way.  Each slice enters at least one new position (the check lets the first one in),
+ * and walking back costs a position per move of the line.  A new search adopts the pause with
+ * the entry check (walking_back/pause), the skip of the moves before the recorded one
+ * (walked_back), a return after a child when s->stopped, and a driver stage in
+ * golf_search_step. */
+
+/* Whether a position entered is on the line back to a pause: then the move it made there. */
+static inline int walking_back(const Search *s) {
+    return s->depth < s->resume_depth ? s->line[s->depth] : -1;
+}
+
+/* A frame walking back makes its recorded move: the last one ends the walk, and the position
+ * its move leads to is entered as a new one. */
+static inline int walked_back(Search *s) {
+    if (s->depth + 1 == s->resume_depth) s->resume_depth = 0;
+    return -1;
+}
+
+/* The slice ends at a position about to be entered: record the line to it. */
+static inline void pause(Search *s) {
+    s->stopped = 1;
+    s->resume_depth = s->depth;
+}
 
 static int bury(Search *s, int t) {
     int stranded = 0;
@@ -216,11 +266,15 @@ static void note_unsearched(Search *s, uint32_t hkey, int drawn, int top, int le
 
 /* Phase 1: is there a winning line?  A position with a stranded card is dead. */
 static int search(Search *s, uint32_t hkey, int drawn, int top, int waste, int left) {
-    uint32_t key = hkey | (uint32_t)drawn << STOCK_SHIFT | (uint32_t)waste << WASTE_SHIFT;
-    int fresh = set_visit(&s->dead, key);
-    if (fresh <= 0) { if (fresh < 0) s->oom = 1; return 0; }
-    s->expanded++;
-    if (TABLEAU - left > s->most) s->most = TABLEAU - left;
+    int resume = walking_back(s);
+    if (resume < 0) {
+        if (s->expanded >= s->stop_at) { pause(s); return 0; }
+        uint32_t key = hkey | (uint32_t)drawn << STOCK_SHIFT | (uint32_t)waste << WASTE_SHIFT;
+        int fresh = set_visit(&s->dead, key);
+        if (fresh <= 0) { if (fresh < 0) s->oom = 1; return 0; }
+        s->expanded++;
+        if (TABLEAU - left > s->most) s->most = TABLEAU - left;
+    }
     const uint8_t *fit = s->fits[waste];
     int removed_any = 0;
     int order[COLUMNS];
@@ -231,6 +285,10 @@ static int search(Search *s, uint32_t hkey, int drawn, int top, int waste, int l
         int x = c * HEIGHT + h - 1;
         if (!fit[s->rank[x]]) continue;
         removed_any = 1;
+        if (resume >= 0) {
+            if (x != resume) continue; /* searched before the pause */
+            resume = walked_back(s);
+        }
         s->line[s->depth++] = x;
         if (left == 1) return 1;
         if (TABLEAU - left + 1 > s->reach) s->reach = TABLEAU - left + 1;
@@ -248,9 +306,11 @@ static int search(Search *s, uint32_t hkey, int drawn, int top, int waste, int l
         remove_need(s, x, -1);
         s->heights[c] = h;
         s->depth--;
+        if (s->stopped) return 0;
     }
     if (drawn < s->stock && !(s->strict_draw && removed_any && waste)) {
         int t = TABLEAU + 1 + drawn;
+        if (resume >= 0) resume = walked_back(s);
         set_prefetch(&s->dead, hkey, drawn + 1, s->rank[t]);
         s->line[s->depth++] = t;
         int dead_end = bury(s, top) | bury_supply(s, top);
@@ -292,26 +352,34 @@ static int must_stay(const Search *s) {
 /* Phase 2: a stuck line removing more than s->best cards, if there is one.  A
  * position is dead once no line from it can beat s->best (which only grows). */
 static void search_best(Search *s, uint32_t hkey, int drawn, int top, int waste, int left) {
-    uint32_t key = hkey | (uint32_t)drawn << STOCK_SHIFT | (uint32_t)waste << WASTE_SHIFT;
-    int fresh = set_visit(&s->dead, key);
-    if (fresh <= 0) { if (fresh < 0) s->oom = 1; return; }
-    s->expanded++;
-    /* without its line, the best result is the most removed at any position reached: a
-     * line goes on from it until stuck, and removed cards never come back */
-    if (s->value_only && TABLEAU - left > s->best) s->best = TABLEAU - left;
+    int resume = walking_back(s);
+    if (resume < 0) {
+        if (s->expanded >= s->stop_at) { pause(s); return; }
+        uint32_t key = hkey | (uint32_t)drawn << STOCK_SHIFT | (uint32_t)waste << WASTE_SHIFT;
+        int fresh = set_visit(&s->dead, key);
+        if (fresh <= 0) { if (fresh < 0) s->oom = 1; return; }
+        s->expanded++;
+        /* without its line, the best result is the most removed at any position reached: a
+         * line goes on from it until stuck, and removed cards never come back */
+        if (s->value_only && TABLEAU - left > s->best) s->best = TABLEAU - left;
+    }
     int bound = TABLEAU - must_stay(s);
     if (bound > s->cap) bound = s->cap;
-    if (bound > s->best) {
+    if (bound > s->best || resume >= 0) { /* walking back: the test passed before the pause */
         const uint8_t *fit = s->fits[waste];
         int moved = 0;
         int order[COLUMNS];
         column_order(s, order);
-        for (int k = 0; k < COLUMNS && bound > s->best; k++) {
+        for (int k = 0; k < COLUMNS && (bound > s->best || resume >= 0); k++) {
             int c = order[k], h = s->heights[c];
             if (!h) continue;
             int x = c * HEIGHT + h - 1;
             if (!fit[s->rank[x]]) continue;
             moved = 1;
+            if (resume >= 0) {
+                if (x != resume) continue; /* searched before the pause */
+                resume = walked_back(s);
+            }
             set_prefetch(&s->dead, hkey - (1u << (c * HEIGHT_BITS)), drawn, s->rank[x]);
             s->line[s->depth++] = x;
             s->heights[c] = h - 1;
@@ -324,10 +392,13 @@ static void search_best(Search *s, uint32_t hkey, int drawn, int top, int waste,
             remove_need(s, x, -1);
             s->heights[c] = h;
             s->depth--;
+            if (s->stopped) return;
         }
-        if (drawn < s->stock && !(s->strict_draw && moved && waste) && bound > s->best) {
+        if (drawn < s->stock && !(s->strict_draw && moved && waste) &&
+            (bound > s->best || resume >= 0)) {
             int t = TABLEAU + 1 + drawn;
             moved = 1;
+            if (resume >= 0) resume = walked_back(s);
             set_prefetch(&s->dead, hkey, drawn + 1, s->rank[t]);
             s->line[s->depth++] = t;
             bury(s, top);
@@ -336,6 +407,7 @@ static void search_best(Search *s, uint32_t hkey, int drawn, int top, int waste,
             unbury(s, top);
             unbury_supply(s, top);
             s->depth--;
+            if (s->stopped) return;
         }
         if (!moved && !s->value_only && TABLEAU - left > s->best) { /* stuck, the best so far */
             s->best = TABLEAU - left;
@@ -633,50 +705,138 @@ int golf_game_undo(GolfGame *g) {
     return GOLF_ALLOWED;
 }
 
-int golf_game_solve(const GolfGame *g, int best, GolfSearchResult *out) {
+/* The search's arguments for the game's position: the ranks, and where it is when under way. */
+typedef struct {
     uint8_t tableau[GOLF_TABLEAU], stock[GOLF_MAX_STOCK];
-    for (int i = 0; i < GOLF_TABLEAU; i++) tableau[i] = (uint8_t)golf_search_rank(g->deck[i]);
-    for (int i = 0; i < g->stock_len; i++)
-        stock[i] = (uint8_t)golf_search_rank(g->deck[GOLF_TABLEAU + 1 + i]);
-    int waste = golf_search_rank(g->deck[GOLF_TABLEAU]);
-    int strict = g->rules == GOLF_STRICT;
-    if (!g->nmoves)
-        return golf_search(tableau, waste, stock, g->stock_len, g->fits, strict, best, NULL, out);
+    int waste, strict;
     GolfStart at;
-    memcpy(at.heights, g->heights, sizeof at.heights);
-    at.drawn = g->drawn;
+    const GolfStart *start; /* NULL at the deal */
+} GameSearch;
+
+static void game_search(const GolfGame *g, GameSearch *a) {
+    for (int i = 0; i < GOLF_TABLEAU; i++) a->tableau[i] = (uint8_t)golf_search_rank(g->deck[i]);
+    for (int i = 0; i < g->stock_len; i++)
+        a->stock[i] = (uint8_t)golf_search_rank(g->deck[GOLF_TABLEAU + 1 + i]);
+    a->waste = golf_search_rank(g->deck[GOLF_TABLEAU]);
+    a->strict = g->rules == GOLF_STRICT;
+    a->start = NULL;
+    if (!g->nmoves) return;
+    memcpy(a->at.heights, g->heights, sizeof a->at.heights);
+    a->at.drawn = g->drawn;
     /* the top card's deck position: the last move's card */
     int last = g->moves[g->nmoves - 1];
-    at.top = last ? (last - 1) * GOLF_HEIGHT + g->heights[last - 1] : GOLF_TABLEAU + g->drawn;
-    return golf_search(tableau, waste, stock, g->stock_len, g->fits, strict, best, &at, out);
+    a->at.top = last ? (last - 1) * GOLF_HEIGHT + g->heights[last - 1] : GOLF_TABLEAU + g->drawn;
+    a->start = &a->at;
 }
-int golf_search(const uint8_t *tableau, int waste, const uint8_t *stock, int stock_len,
-                const uint8_t *fits, int strict_draw, int best, const GolfStart *start,
-                GolfSearchResult *out) {
+
+int golf_game_solve(const GolfGame *g, int best, GolfSearchResult *out) {
+    GameSearch a;
+    game_search(g, &a);
+    return golf_search(a.tableau, a.waste, a.stock, g->stock_len, g->fits, a.strict, best,
+                       a.start, out);
+}
+
+GolfSearchState *golf_game_solve_begin(const GolfGame *g, int best, int *status) {
+    GameSearch a;
+    game_search(g, &a);
+    return golf_search_begin(a.tableau, a.waste, a.stock, g->stock_len, g->fits, a.strict, best,
+                             a.start, status);
+}
+
+/* --- the search from the outside: begun, stepped a slice at a time, finished ------------- */
+
+/* What golf_search_step does next: the first search (is there a win?), the second (the best
+ * result, from the root), or the second from each position the first left unsearched. */
+enum { STAGE_WIN, STAGE_BEST, STAGE_UNSEARCHED, STAGE_DONE };
+
+struct GolfSearchState {
+    Search s;
+    Unsearched root; /* where the search starts: the deal, or a game under way */
+    int best;        /* what was asked: GOLF_NO_BEST... */
+    int possible;    /* no card stranded nor set short at the deal */
+    int won;
+    int stage;
+    size_t next;     /* STAGE_UNSEARCHED: the position being searched */
+    int status;      /* GOLF_OK, or the error that ended the search */
+};
+
+static void set_up(Search *s, const Unsearched *u);
+static int by_promise(const void *a, const void *b);
+
+/* A stage's search has ended (or, for the first, was never needed): set the next one up. */
+static void next_stage(GolfSearchState *g) {
+    Search *s = &g->s;
+    if (g->stage == STAGE_WIN) {
+        g->stage = STAGE_DONE;
+        if (g->won || g->best == GOLF_NO_BEST) return;
+        if (g->best == GOLF_BEST_LINE) {
+            /* the first search reached a position with s->most removed (or the start has more) */
+            int most = TABLEAU - g->root.left;
+            set_up(s, &g->root);
+            s->best = (s->most > most ? s->most : most) - 1;
+            s->cap = TABLEAU;
+            set_clear(&s->dead);
+            g->stage = STAGE_BEST;
+            return;
+        }
+        /* the value alone: the first search reached s->reach removed and proved 35 out of reach */
+        s->best = s->reach > s->most ? s->reach : s->most;
+        s->cap = TABLEAU - 1;
+        s->value_only = 1;
+        if (s->best >= s->cap) return;
+        if (!g->possible) { /* no first search: the second from the start */
+            set_up(s, &g->root);
+            set_clear(&s->dead);
+            g->stage = STAGE_BEST;
+            return;
+        }
+        /* every position reached is one the first search searched (it reached no more than
+         * s->best there, nor from there but through positions it left), or lies past one it
+         * left: search those, the most promising first, keeping what it searched */
+        qsort(s->unsearched, s->nunsearched, sizeof(Unsearched), by_promise);
+        g->stage = STAGE_UNSEARCHED;
+        g->next = 0;
+    } else if (g->stage == STAGE_UNSEARCHED) {
+        g->next++;
+    } else {
+        g->stage = STAGE_DONE;
+        return;
+    }
+    if (g->next < s->nunsearched && s->unsearched[g->next].bound > s->best)
+        set_up(s, &s->unsearched[g->next]);
+    else
+        g->stage = STAGE_DONE;
+}
+
+GolfSearchState *golf_search_begin(const uint8_t *tableau, int waste, const uint8_t *stock,
+                                   int stock_len, const uint8_t *fits, int strict_draw, int best,
+                                   const GolfStart *start, int *status) {
     int ranks_ok = 1;
     for (int i = 0; i < TABLEAU; i++)
         if (tableau[i] < 1 || tableau[i] >= RANKS) ranks_ok = 0;
     for (int i = 0; i < stock_len && ranks_ok; i++)
         if (stock[i] < 1 || stock[i] >= RANKS) ranks_ok = 0;
+    *status = GOLF_ERR_INPUT;
     if (stock_len < MIN_STOCK || stock_len > MAX_STOCK || waste < 0 || waste >= RANKS ||
         !ranks_ok || best < 0 || best > 2 || (start && best == GOLF_BEST_VALUE))
-        return GOLF_ERR_INPUT;
+        return NULL;
     if (start) {
-        int left = 0;
-        for (int c = 0; c < COLUMNS; c++) {
-            if (start->heights[c] < 0 || start->heights[c] > HEIGHT) return GOLF_ERR_INPUT;
-            left += start->heights[c];
-        }
+        for (int c = 0; c < COLUMNS; c++)
+            if (start->heights[c] < 0 || start->heights[c] > HEIGHT) return NULL;
         if (start->drawn < 0 || start->drawn > stock_len || start->top < 0 ||
             start->top > TABLEAU + start->drawn)
-            return GOLF_ERR_INPUT;
+            return NULL;
         if (start->top < TABLEAU && start->top % HEIGHT < start->heights[start->top / HEIGHT])
-            return GOLF_ERR_INPUT; /* the waste's top card is still in its column */
-        (void)left;
+            return NULL; /* the waste's top card is still in its column */
     }
-    memset(out, 0, sizeof *out);
-    Search *s = calloc(1, sizeof(Search));
-    if (!s || !set_init(&s->dead, 1 << 14)) { free(s); return GOLF_ERR_MEMORY; }
+    *status = GOLF_ERR_MEMORY;
+    GolfSearchState *g = calloc(1, sizeof(GolfSearchState));
+    if (!g) return NULL;
+    Search *s = &g->s;
+    if (!set_init(&s->dead, 1 << 14)) { free(g); return NULL; }
+    *status = GOLF_OK;
+    g->best = best;
+    s->stop_at = LLONG_MAX;
     s->stock = stock_len;
     memcpy(s->rank, tableau, TABLEAU);
     s->rank[TABLEAU] = (uint8_t)waste;
@@ -734,80 +894,92 @@ int golf_search(const uint8_t *tableau, int waste, const uint8_t *stock, int sto
     memcpy(s->hopes0, s->hopes, sizeof s->hopes);
     memcpy(s->slack0, s->slack, sizeof s->slack);
     s->stranded0 = s->stranded;
-    s->note_unsearched = best == 2;
-    uint32_t hkey = 0;
-    for (int c = 0; c < COLUMNS; c++) { s->heights[c] = HEIGHT; hkey |= (uint32_t)HEIGHT << (c * HEIGHT_BITS); }
-    int won = 0;
-    if (start) {
-        /* a position of a game under way: its counts as any line to it leaves them (set_up),
-         * and no set short nor card stranded in it, or it cannot be won */
-        Unsearched at = {0, 0, (uint8_t)start->drawn, (uint8_t)start->top, 0, 0};
-        int left = 0;
-        for (int c = 0; c < COLUMNS; c++) {
-            at.hkey |= (uint32_t)start->heights[c] << (c * HEIGHT_BITS);
-            left += start->heights[c];
-        }
-        at.left = (uint8_t)left;
-        set_up(s, &at);
-        int short_set = 0;
-        for (int i = 0; i < SET_SLOTS; i++) if (s->slack[i] < 0) short_set = 1;
-        int most = TABLEAU - left;
-        if (!left) won = 1; /* nothing left to remove: the line is empty */
-        else if (possible && !short_set && must_stay(s) == 0)
-            won = search(s, at.hkey, at.drawn, at.top, s->rank[at.top], left);
-        if (!won && best == GOLF_BEST_LINE && !s->oom) {
-            set_up(s, &at);
-            s->best = (s->most > most ? s->most : most) - 1;
-            s->cap = TABLEAU;
-            set_clear(&s->dead);
-            search_best(s, at.hkey, at.drawn, at.top, s->rank[at.top], left);
-        }
-    } else {
-    won = possible && search(s, hkey, 0, TABLEAU, waste, TABLEAU);
-    if (!won && best == 1 && !s->oom) {
-        for (int c = 0; c < COLUMNS; c++) s->heights[c] = HEIGHT;
-        s->depth = 0;
-        s->best = s->most - 1; /* phase 1 reached a position with s->most removed */
-        s->cap = TABLEAU;
-        set_clear(&s->dead);
-        search_best(s, hkey, 0, TABLEAU, waste, TABLEAU);
-    } else if (!won && best == 2 && !s->oom) {
-        /* the value alone: phase 1 reached s->reach removed and proved 35 out of reach */
-        s->best = s->reach > s->most ? s->reach : s->most;
-        s->cap = TABLEAU - 1;
-        s->value_only = 1;
-        if (s->best < s->cap && !possible) { /* no first search: the second from the start */
-            for (int c = 0; c < COLUMNS; c++) s->heights[c] = HEIGHT;
-            s->depth = 0;
-            set_clear(&s->dead);
-            search_best(s, hkey, 0, TABLEAU, waste, TABLEAU);
-        } else if (s->best < s->cap) {
-            /* every position reached is one the first search searched (it reached no more
-             * than s->best there, nor from there but through positions it left), or lies past
-             * one it left: search those, the most promising first, keeping what it searched */
-            qsort(s->unsearched, s->nunsearched, sizeof(Unsearched), by_promise);
-            for (size_t i = 0; i < s->nunsearched && s->unsearched[i].bound > s->best; i++) {
-                const Unsearched *u = &s->unsearched[i];
-                set_up(s, u);
-                search_best(s, u->hkey, u->drawn, u->top, s->rank[u->top], u->left);
-            }
-        }
+    s->note_unsearched = best == GOLF_BEST_VALUE;
+    g->possible = possible;
+    /* the root: the deal (every column full, nothing drawn, the waste card on top), or a
+     * position of a game under way, with its counts as any line to it leaves them (set_up) */
+    Unsearched *root = &g->root;
+    root->drawn = (uint8_t)(start ? start->drawn : 0);
+    root->top = (uint8_t)(start ? start->top : TABLEAU);
+    int left = 0;
+    for (int c = 0; c < COLUMNS; c++) {
+        int h = start ? start->heights[c] : HEIGHT;
+        root->hkey |= (uint32_t)h << (c * HEIGHT_BITS);
+        left += h;
     }
+    root->left = (uint8_t)left;
+    set_up(s, root);
+    /* no set short nor card stranded at the root, or it cannot be won (at the deal: possible) */
+    int short_set = 0;
+    for (int i = 0; i < SET_SLOTS; i++) if (s->slack[i] < 0) short_set = 1;
+    g->stage = STAGE_WIN;
+    if (!left) {
+        g->won = 1; /* nothing left to remove: the line is empty */
+        next_stage(g);
+    } else if (!(possible && !short_set && must_stay(s) == 0)) {
+        next_stage(g);
     }
-    int status = GOLF_OK;
-    if (s->oom) {
-        status = GOLF_ERR_MEMORY;
-    } else {
-        int n = won ? s->depth : best == 1 ? s->best_depth : 0;
-        const int *moves = won ? s->line : s->best_line;
-        out->won = won;
-        out->length = n;
-        memcpy(out->line, moves, sizeof(int) * (size_t)n);
-        out->expanded = s->expanded;
-        out->best_removals = won ? TABLEAU : best ? s->best : -1;
+    return g;
+}
+
+int golf_search_step(GolfSearchState *g, long long budget) {
+    Search *s = &g->s;
+    if (g->status != GOLF_OK) return g->status;
+    s->stop_at = budget > 0 && budget < LLONG_MAX - s->expanded ? s->expanded + budget : LLONG_MAX;
+    while (g->stage != STAGE_DONE) {
+        const Unsearched *u = g->stage == STAGE_UNSEARCHED ? &s->unsearched[g->next] : &g->root;
+        if (g->stage == STAGE_WIN)
+            g->won = search(s, u->hkey, u->drawn, u->top, s->rank[u->top], u->left);
+        else
+            search_best(s, u->hkey, u->drawn, u->top, s->rank[u->top], u->left);
+        if (s->oom) return g->status = GOLF_ERR_MEMORY;
+        if (s->stopped) { /* the same call again, next slice, walks back to where it stopped */
+            s->stopped = 0;
+            return 0;
+        }
+        next_stage(g);
+        if (s->oom) return g->status = GOLF_ERR_MEMORY;
     }
-    free(s->dead.slots);
-    free(s->unsearched);
-    free(s);
+    return 1;
+}
+
+long long golf_search_expanded(const GolfSearchState *g) { return g->s.expanded; }
+
+int golf_search_finish(GolfSearchState *g, GolfSearchResult *out) {
+    const Search *s = &g->s;
+    if (g->status != GOLF_OK) return g->status;
+    if (g->stage != STAGE_DONE) return GOLF_ERR_INPUT;
+    memset(out, 0, sizeof *out);
+    int won = g->won, n = won ? s->depth : g->best == GOLF_BEST_LINE ? s->best_depth : 0;
+    const int *moves = won ? s->line : s->best_line;
+    out->won = won;
+    out->length = n;
+    memcpy(out->line, moves, sizeof(int) * (size_t)n);
+    out->expanded = s->expanded;
+    out->best_removals = won ? TABLEAU : g->best ? s->best : -1;
+    return GOLF_OK;
+}
+
+void golf_search_free(GolfSearchState *g) {
+    if (!g) return;
+    free(g->s.dead.slots);
+    free(g->s.unsearched);
+    free(g);
+}
+
+int golf_search(const uint8_t *tableau, int waste, const uint8_t *stock, int stock_len,
+                const uint8_t *fits, int strict_draw, int best, const GolfStart *start,
+                GolfSearchResult *out) {
+    int status;
+    GolfSearchState *g = golf_search_begin(tableau, waste, stock, stock_len, fits, strict_draw,
+                                           best, start, &status);
+    if (!g) {
+        if (status == GOLF_ERR_MEMORY) memset(out, 0, sizeof *out);
+        return status;
+    }
+    status = golf_search_step(g, 0);
+    if (status >= 0) status = golf_search_finish(g, out);
+    else memset(out, 0, sizeof *out);
+    golf_search_free(g);
     return status;
 }

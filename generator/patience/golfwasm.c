@@ -98,6 +98,39 @@ EXPORT(golf_solve) int golf_solve(const GolfGame *g, int best) {
     else if (g->nmoves && best == GOLF_BEST_VALUE) return GOLF_ERR_INPUT;
     return golf_game_solve(g, best, &result);
 }
+/* The same search a slice at a time, for a page that must not wait for it (golfcore.h's
+ * golf_search_begin...): however it is sliced, the result is golf_solve's, line and positions
+ * searched included.
+ *   golf_solve_begin(game, best) -> a handle, or 0 for bad input (best 2 in a game under way,
+ *     best out of 0..2) or no memory: golf_solve_error() says which (-2, -1; 0 after a handle).
+ *     The search copies the game's position: the game may be played on or freed meanwhile.
+ *   golf_solve_step(handle, budget) -> 1 done, 0 paused after exactly `budget` more positions
+ *     (budget 0: no limit; step again to go on), or an error (-1 out of memory, -2 a budget
+ *     below 0): the handle then gives that error again and wants golf_solve_end or _cancel.
+ *   golf_solve_expanded(handle) -> the positions searched so far (a double), each counted once.
+ *   golf_solve_end(handle) -> 0 once step said 1, the result then where golf_result_* read it
+ *     (as after golf_solve); else the error (-2 before the search is done).  Frees the handle.
+ *   golf_solve_cancel(handle) frees the handle; the result of an earlier search stays. */
+static int begin_status;
+EXPORT(golf_solve_begin) GolfSearchState *golf_solve_begin(const GolfGame *g, int best) {
+    return golf_game_solve_begin(g, best, &begin_status);
+}
+EXPORT(golf_solve_error) int golf_solve_error(void) { return begin_status; }
+EXPORT(golf_solve_step) int golf_solve_step(GolfSearchState *search, int budget) {
+    return budget < 0 ? GOLF_ERR_INPUT : golf_search_step(search, budget);
+}
+EXPORT(golf_solve_expanded) double golf_solve_expanded(const GolfSearchState *search) {
+    return (double)golf_search_expanded(search);
+}
+EXPORT(golf_solve_end) int golf_solve_end(GolfSearchState *search) {
+    memset(&result, 0, sizeof result);
+    int status = golf_search_finish(search, &result);
+    if (status != GOLF_OK) memset(&result, 0, sizeof result);
+    golf_search_free(search);
+    return status;
+}
+EXPORT(golf_solve_cancel) void golf_solve_cancel(GolfSearchState *search) { golf_search_free(search); }
+
 EXPORT(golf_result_won) int golf_result_won(void) { return result.won; }
 EXPORT(golf_result_length) int golf_result_length(void) { return result.length; }
 /* The line's i-th move: the deck position of the card that goes onto the waste. */
