@@ -222,7 +222,7 @@ def _census_verify(args: argparse.Namespace) -> int:
 def _recorded_game(
     code_text: str, as_json: bool, out: TextIO, variants: Sequence[Variant] = ()
 ) -> int:
-    code = DealCode.parse(code_text)
+    code = DealCode.read(code_text)
     game = load_reference_game()
     rule_set = RuleSet.of(game.rules, variants)
     if str(code) != game.code or rule_set.variants:
@@ -249,7 +249,7 @@ def _recorded_game(
 
 def _deal(code_text: str, out: TextIO, variants: Sequence[Variant] = ()) -> int:
     """Print the deal of a code with ``variants`` (a code carries none: they come from ``--variant``)."""
-    code = DealCode.parse(code_text)
+    code = DealCode.read(code_text)
     print(json.dumps(_deal_json(code, variants)), file=out)
     return 0
 

@@ -503,11 +503,16 @@ def test_a_translation_that_changes_a_number_of_a_message_is_refused() -> None:
 
 
 def test_example_renders_as_the_script_formats() -> None:
-    words = {"x": "%(card)s uit kolom %(number)s: 100%%", "cards": {"KC": "R♣"}, "rule_sets": {}}
+    words = {
+        "x": "%(card)s uit kolom %(number)s: 100%%",
+        "cards": {"KC": "R♣"},
+        "card_names": {"KC": "klaverenheer"},
+        "rule_sets": {},
+    }
     from generator.cards import Card
 
     example = Example("x", "x", values={"number": 3}, cards={"card": Card(13, "C")})
-    assert render(words, example) == "R♣ uit kolom 3: 100%"
+    assert render(words, example) == "klaverenheer uit kolom 3: 100%"
 
 
 def test_the_script_names_the_code_readers_errors_in_their_order() -> None:

@@ -466,8 +466,8 @@ PLAY_WORDS: dict[str, str | tuple[str, str]] = {
     "board": N_("The deal being played: choose a free card or the stock"),
     # TRANSLATORS: the title of the hidden picture of every card, which the page copies from.
     "sheet": N_("Every card of the deck"),
-    # TRANSLATORS: a free card as a button of the board. %(card)s is the card's short form as
-    # the card shows it (6♥), %(number)s its column.
+    # TRANSLATORS: a free card as a button of the board. %(card)s is the card's name in words
+    # (six of hearts), %(number)s its column.
     "free_card": N_("%(card)s, column %(number)s"),
     # TRANSLATORS: the stock as a button of the board. %(count)s is how many cards it holds,
     # the number the stock shows (keep it out of parentheses: a button's name must hold what
@@ -476,7 +476,8 @@ PLAY_WORDS: dict[str, str | tuple[str, str]] = {
         "Draw a card from the stock: %(count)s card left",
         "Draw a card from the stock: %(count)s cards left",
     ),
-    # TRANSLATORS: the hint. %(card)s is a card's short form (8♠), %(number)s its column.
+    # TRANSLATORS: the hint. %(card)s is a card's name in words (eight of spades), %(number)s
+    # its column.
     "hint_remove": N_("Hint: play %(card)s from column %(number)s."),
     # TRANSLATORS: the hint: the next move of the winning line is a draw.
     "hint_draw": N_("Hint: draw a card from the stock."),
@@ -485,7 +486,7 @@ PLAY_WORDS: dict[str, str | tuple[str, str]] = {
     # TRANSLATORS: said when the game is won. %(count)s is the score.
     "won": NN_("You won, with %(count)s point!", "You won, with %(count)s points!"),
     # TRANSLATORS: a move of a solved deal's line: a removal. %(number)s is the move number,
-    # %(card)s the card's short form (9♣), %(column)s its column.
+    # %(card)s the card's name in words (nine of clubs), %(column)s its column.
     "step_remove": N_("Move %(number)s: you remove %(card)s from column %(column)s"),
     # TRANSLATORS: a solved line's start, before its first move.
     "step_deal": N_("The deal"),
@@ -503,8 +504,30 @@ PLAY_WORDS: dict[str, str | tuple[str, str]] = {
     "line_won": N_("The winning line on %(rules)s"),
     # TRANSLATORS: the heading above a solved line on the board. %(rules)s is a rule set's name.
     "line_best": N_("The best line on %(rules)s: it ends stuck"),
-    # TRANSLATORS: said while the solver is searching.
-    "solving": N_("Solving…"),
+    # TRANSLATORS: said while the solver is searching, and updated as it goes. %(rules)s is a
+    # rule set's name, %(count)s how many positions the search has looked at so far.
+    "searching": N_("Solving on %(rules)s: %(count)s positions searched"),
+    # TRANSLATORS: a button beside the solver's progress: end the search now.
+    "search_stop": N_("Stop solving"),
+    # TRANSLATORS: said when the visitor has stopped the solver.
+    "stopped": N_("Solving stopped."),
+    # TRANSLATORS: a button of the solve page: deal any deal at random and solve it.
+    "new_deal": N_("New deal"),
+    # TRANSLATORS: a button of the solve page: a random deal that the solver proves can be
+    # won under the rules shown.
+    "winnable_deal": N_("A deal that can be won"),
+    # TRANSLATORS: the waste of a board, for a screen reader. %(card)s is its top card's
+    # name in words (ten of diamonds).
+    "waste_card": N_("Waste: %(card)s"),
+    # TRANSLATORS: the waste of a board without a card, for a screen reader.
+    "waste_empty": N_("Waste: empty"),
+    # TRANSLATORS: the stock of a board that shows a line (it is not played), for a screen
+    # reader. %(count)s is how many cards it holds.
+    "stock_count": NN_("Stock: %(count)s card", "Stock: %(count)s cards"),
+    # TRANSLATORS: the name of the solve page's board, which shows a solved line move by move.
+    "board_line": N_("The deal at the move shown"),
+    # TRANSLATORS: the hint at the start of a deal that no line of play wins.
+    "no_win_start": N_("No line of play wins this deal."),
     # TRANSLATORS: the solve page's message for a deal code that does not read. %(code)s is
     # what was typed (the quotes are the message's).
     "code_parts": N_("“%(code)s” is not a deal code: a code has three parts, like GO1-E-AAAAAAB."),

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -177,6 +178,24 @@ MAX_NUMBER = len(_ALPHABET) ** CODE_LETTERS - 1
 """The largest deal number a code can carry (``ZZZZZZZ``): 8,031,810,175."""
 
 
+_DASHES = re.compile("[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]")
+
+
+def typed_code(typed: str) -> str:
+    """A code as people type it, written as the engine writes codes: every kind of dash (the en
+    and em dashes of word processors and chat apps) made ``-``, spaces around the parts dropped
+    and spaces between them read as a ``-``, the small letters a-z made capitals. What it gives
+    may still be no code (:meth:`DealCode.parse` says what is wrong).
+
+    >>> typed_code(" go1 – e – aaaaaab "), typed_code("GO1 E AAAAAAB")
+    ('GO1-E-AAAAAAB', 'GO1-E-AAAAAAB')
+    """
+    text = _DASHES.sub("-", typed)
+    text = re.sub(r"\s*-\s*", "-", text).strip()
+    text = re.sub(r"\s+", "-", text)
+    return re.sub("[a-z]+", lambda match: match.group().upper(), text)
+
+
 @dataclass(frozen=True)
 class DealCode:
     """A parsed deal code: the rules letter (``E`` or ``C``) and the deal number."""
@@ -191,6 +210,15 @@ class DealCode:
             raise DealCodeError(
                 f"deal number {self.number:,} is outside the codes' range 0 to {MAX_NUMBER:,}"
             )
+
+    @classmethod
+    def read(cls, typed: str) -> DealCode:
+        """Read a code as a person types it (:func:`typed_code`): ``go1 e aaaaaab`` is
+        ``GO1-E-AAAAAAB``. The page's script reads codes the same way (``normalise`` in
+        ``golf-play.js``; ``tests/data/typed_codes.yaml`` holds both to it)."""
+        if not isinstance(typed, str):
+            raise DealCodeError(f"a deal code is text, not {type(typed).__name__}")
+        return cls.parse(typed_code(typed))
 
     @classmethod
     def parse(cls, text: str) -> DealCode:

@@ -164,7 +164,7 @@ def render(words: Mapping[str, Any], example: Example) -> str:
     if not isinstance(message, str):
         raise OtherTextError(f"the script's words hold no text at {example.key!r}")
     values: dict[str, object] = dict(example.values)
-    values |= {name: words["cards"][str(card)] for name, card in example.cards.items()}
+    values |= {name: words["card_names"][str(card)] for name, card in example.cards.items()}
     values |= {name: words["rule_sets"][rule_set] for name, rule_set in example.rule_sets.items()}
     return _format(message, values)
 
@@ -369,7 +369,6 @@ def examples() -> tuple[Example, ...]:
         button(key, "label")
     button("board", "picture")
     button("sheet", "picture")
-    button("solving", "status")
     button("step_deal", "status")
 
     game = Game(reference, easy)
@@ -402,7 +401,7 @@ def examples() -> tuple[Example, ...]:
             f"hint: {_where(REFERENCE, easy, first_draw)}, {won.moves[first_draw]}", "hint_draw"
         )
     )
-    lines.append(Example(f"no line wins: {_where(lost_code, lost_rules, 0)}", "no_win"))
+    lines.append(Example(f"no line wins: {_where(lost_code, lost_rules, 1)}", "no_win"))
 
     # the won game, and the stuck one
     game = Game(reference, easy)
@@ -488,6 +487,44 @@ def examples() -> tuple[Example, ...]:
             lines.append(Example(f"rule set {name}", "rule_sets", name))
     for card in (*FULL_DECK, JOKER):
         lines.append(Example(f"card {card}", "cards", str(card)))
+
+    # what the page says by ear, and its searches (in the order they came in)
+    for key in ("search_stop", "new_deal", "winnable_deal"):
+        button(key)
+    button("stopped", "status")
+    button("board_line", "picture")
+    lines.append(
+        Example(
+            f"searching: {_where(REFERENCE, easy, 0)}, {won.positions} positions searched",
+            "searching",
+            values={"count": won.positions},
+            rule_sets={"rules": str(easy)},
+        )
+    )
+    game = Game(reference, easy)
+    for count in _counts("stock_count", [game.position().stock_count]):
+        lines.append(Example(f"stock shown: {count} cards", "stock_count", str(count)))
+    assert game.waste_card is not None
+    lines.append(
+        Example(
+            f"waste: {_where(REFERENCE, easy, 0)}, {game.waste_card}",
+            "waste_card",
+            cards={"card": game.waste_card},
+        )
+    )
+    empty = RuleSet.of(Rules.EASY, [Variant.EMPTY_WASTE])
+    empty_waste = Game(deal_for_number(DealCode.parse(REFERENCE).number, empty_waste=True), empty)
+    if empty_waste.waste_card is not None:
+        raise OtherTextError(f"{REFERENCE} with an empty waste deals a waste card")
+    lines.append(Example(f"waste: {_where(REFERENCE, easy, 0)}, empty-waste", "waste_empty"))
+    lines.append(
+        Example(
+            f"no line wins, no move to undo: {_where(lost_code, lost_rules, 0)}", "no_win_start"
+        )
+    )
+    for card in (*FULL_DECK, JOKER):
+        rank = "" if card.is_joker else f", rank {card.rank}"
+        lines.append(Example(f"card name {card}{rank}", "card_names", str(card)))
     return tuple(lines)
 
 

@@ -22,6 +22,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from generator.i18n.words import (
+    JOKER_NAME,
     MOVE_DRAW,
     PICTURE_STOCK,
     PICTURE_WASTE,
@@ -47,6 +48,7 @@ from generator.site import pictures
 
 COUNTS: dict[str, range] = {
     "stock": range(0, 20),
+    "stock_count": range(0, 20),
     "won": range(SCORING.won_score, SCORING.won_score + 1),
     "winnable": range(1, TABLEAU_SIZE + 20),
     "unwinnable": range(0, TABLEAU_SIZE),
@@ -88,6 +90,7 @@ def script_words(words: Words, t: Translations) -> dict[str, Any]:
         for variants in VARIANT_SETS
     }
     data["cards"] = {str(card): _label(words, card) for card in (*FULL_DECK, JOKER)}
+    data["card_names"] = {str(card): _name(words, card) for card in (*FULL_DECK, JOKER)}
     return data
 
 
@@ -109,6 +112,11 @@ def _word(t: Translations, key: str) -> str:
     message = PLAY_WORDS[key]
     assert isinstance(message, str), key
     return t.gettext(message)
+
+
+def _name(words: Words, card: Any) -> str:
+    """A card's name in words, as a screen reader says it ("six of hearts", "Joker")."""
+    return words.t.gettext(JOKER_NAME) if card.is_joker else words.card(card)
 
 
 def _label(words: Words, card: Any) -> str:
@@ -133,7 +141,7 @@ def play_box(code: str, board: str, rules: list[tuple[str, str]], t: Translation
     rules_label = escape(t.gettext("Rules"))
     return Markup(
         f'<div class="golf-play" data-golf-play data-search-exclude data-number="{parsed.number}" '
-        f'data-board="{escape(board)}">'
+        f'data-code="{escape(code)}" data-board="{escape(board)}">'
         f'<p class="golf-play-start" data-play-start hidden>{button("play", "start")}</p>'
         f'<div class="golf-play-area" data-play-area hidden>'
         f'<div class="golf-play-bar">'
@@ -145,18 +153,39 @@ def play_box(code: str, board: str, rules: list[tuple[str, str]], t: Translation
         f"<span>{escape(t.gettext(PLAY_WORDS['moves']))}</span> "  # type: ignore[arg-type]
         f"<strong data-play-moves></strong></p>"
         f'<p class="golf-play-message" aria-live="polite" data-play-message></p>'
-        f"</div></div>"
+        f"{search_progress(t)}</div></div>"
+    )
+
+
+def search_progress(t: Translations) -> Markup:
+    """The line where the script says what a search is doing (the rule set, the positions so
+    far), with the button that stops it: always there, so that nothing moves when it speaks."""
+    return Markup(
+        '<p class="golf-search-progress" data-search-progress>'
+        '<span class="golf-search-status" aria-live="polite" data-search-status></span> '
+        '<button type="button" class="md-button golf-search-stop" data-search-stop hidden>'
+        f"{escape(_word(t, 'search_stop'))}</button></p>"
+    )
+
+
+def solve_buttons(t: Translations) -> Markup:
+    """The solve page's buttons beside Solve: a new deal, and a deal that can be won."""
+    return Markup(
+        f'<button type="button" class="md-button" data-solve-new>{escape(_word(t, "new_deal"))}'
+        "</button> "
+        '<button type="button" class="md-button" data-solve-winnable>'
+        f"{escape(_word(t, 'winnable_deal'))}</button>"
     )
 
 
 def frame_board(position: Position, ident: str, words: Words) -> Markup:
-    """A board for the script to draw on (hidden from screen readers: the script gives it its
-    name when it shows it)."""
+    """A board for the script to draw on, a solved line's (hidden from screen readers: the
+    script gives it its name when it shows it)."""
     return Markup(
         pictures.board(
             position,
             label=words.short,
-            title=_word(words.t, "board"),
+            title=_word(words.t, "board_line"),
             desc="",
             stock_label=words.p(PICTURE_STOCK),
             waste_label=words.p(PICTURE_WASTE),
@@ -189,4 +218,6 @@ def helpers(words: Words, t: Translations) -> dict[str, Callable[..., Markup]]:
         "play_assets": lambda: play_assets(words, t),
         "play_box": lambda code, board: play_box(code, board, rule_choices(code), t),
         "frame_board": lambda position, ident: frame_board(position, ident, words),
+        "search_progress": lambda: search_progress(t),
+        "solve_buttons": lambda: solve_buttons(t),
     }

@@ -25,7 +25,7 @@ import pytest
 from generator.i18n.catalogs import languages, translations
 from generator.i18n.words import PLAY_WORDS, Words
 from generator.pages.recorded import load_reference_game
-from generator.patience import Game, Move, Reason, Rules, RuleSet, deal_for_number
+from generator.patience import Game, Move, Reason, Rules, RuleSet, Variant, deal_for_number
 from generator.patience.deal import DealCode
 from generator.patience.solver import solve
 from tests.browser.conftest import Site
@@ -129,7 +129,11 @@ def test_the_reference_game_is_played_in_the_examples_page(
     assert root.locator("[data-play-moves]").text_content() == "0"
 
     # the hint names the first move of a winning line, which the engine allows
-    root.locator("[data-play-hint]").click()
+    root.locator("[data-play-hint]").click()  # the search runs in a worker: wait for its word
+    page.wait_for_function(
+        "(selector) => document.querySelector(selector).textContent !== ''",
+        arg=f'[data-golf-play][data-board="deal-{recorded.code}"] [data-play-message]',
+    )
     hint = message.text_content() or ""
     assert hint and hint != t.gettext(PLAY_WORDS["no_win"])  # type: ignore[arg-type]
 
@@ -178,13 +182,20 @@ def test_a_deal_is_solved_in_the_page_and_its_line_stepped(
     number = DealCode.parse(deal_code).number
     deal = deal_for_number(number)
     rows = page.locator("[data-solve-rows] tr")
-    assert rows.count() == 3
+    assert rows.count() == 4  # the examples page's four rule sets
     solutions = {}
-    for i, rules in enumerate((Rules.EASY, Rules.CLASSIC, Rules.STRICT)):
-        solution = solve(deal, rules, best=True)
+    rule_sets = [
+        RuleSet.of(Rules.EASY),
+        RuleSet.of(Rules.CLASSIC),
+        RuleSet.of(Rules.CLASSIC, [Variant.NOTHING_ON_KING]),
+        RuleSet.of(Rules.STRICT),
+    ]
+    for i, rule_set in enumerate(rule_sets):
+        rules = rule_set if rule_set.variants else rule_set.rules
+        solution = solve(deal, rule_set, best=True)
         solutions[rules] = solution
         cells = rows.nth(i).locator("td")
-        assert cells.nth(0).text_content() == words.rule_set(RuleSet.of(rules))
+        assert cells.nth(0).text_content() == words.rule_set(rule_set)
         if solution.winnable:
             expected = t.ngettext(*PLAY_WORDS["winnable"], len(solution.moves)) % {
                 "count": len(solution.moves)
@@ -208,7 +219,7 @@ def test_a_deal_is_solved_in_the_page_and_its_line_stepped(
     assert game.is_won()
     assert page.text_content("[data-solve-score]").startswith(t.gettext("Score"))
     # the strict rules' best line ends stuck with the best result removed
-    rows.nth(2).locator("button").click()
+    rows.nth(3).locator("button").click()
     strict = solutions[Rules.STRICT]
     page.fill("[data-solve-slider]", str(len(strict.moves)))
     state = board_state(page, "[data-golf-solve] svg.golf-board")
@@ -330,7 +341,7 @@ def test_an_example_is_played_by_keyboard(context: Any, site: Site) -> None:
     free = [(n, card) for n, card in enumerate(game.position().free_cards, start=1) if card]
     template = words.t.gettext(PLAY_WORDS["free_card"])  # type: ignore[arg-type]
     assert names[:7] == [
-        ["button", template % {"card": words.short(card), "number": n}, str(n)] for n, card in free
+        ["button", template % {"card": words.card(card), "number": n}, str(n)] for n, card in free
     ]
     stock = words.t.ngettext(*PLAY_WORDS["stock"], 16) % {"count": 16}  # type: ignore[misc]
     assert names[7] == ["button", stock, None]

@@ -1,0 +1,451 @@
+"""The Solve page and the players as a visitor uses them (issue 31), in every language: the
+search never holds the page (a Web Worker, or slices where no worker can be made), it says what
+it is doing and stops at once; codes are read as people type them; the address holds the deal,
+the line and the game; any deal can be played, a new one or one that can be won drawn; every
+card is named in words; the result shows the examples page's four rule sets.
+
+What a test expects comes from the engine (the Python solver, the census), the catalogs and the
+data files (``tests/data/typed_codes.yaml``, ``tests/data/slowest_deals.yaml``), never from the
+page's script."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from generator.i18n.catalogs import languages, translations
+from generator.i18n.words import PLAY_WORDS, Words
+from generator.patience import FULL_DECK, Game, Rules, RuleSet, Variant, deal_for_number
+from generator.patience.deal import DealCode
+from generator.patience.solver import solve
+from tests.browser.conftest import Site
+from tests.patience.test_typed_codes import CASES, typed
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-solve")]
+
+CODES = [language.code for language in languages()]
+READY = "html[data-golf-engine=ready]"
+SOLVED = "html[data-golf-solved=ready]"
+DATA = Path(__file__).resolve().parents[1] / "data"
+EXAMPLES_RULE_SETS = [
+    RuleSet.of(Rules.EASY),
+    RuleSet.of(Rules.CLASSIC),
+    RuleSet.of(Rules.CLASSIC, [Variant.NOTHING_ON_KING]),
+    RuleSet.of(Rules.STRICT),
+]
+"""The examples page's four rule sets, in its order (generator/pages/patience.py)."""
+
+NO_WORKER = "delete window.Worker;"
+"""Run before the page's scripts: a browser that makes no Web Worker (the slices' case)."""
+
+LONG_TASKS = """
+window.golfLongTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries())
+    window.golfLongTasks.push({start: entry.startTime, duration: entry.duration});
+}).observe({type: 'longtask', buffered: true});
+"""
+"""Run before the page's scripts: every task over 50 ms the page's main thread runs."""
+
+
+def words_of(code: str) -> tuple[Words, Any]:
+    language = next(lang for lang in languages() if lang.code == code)
+    t = translations(language)
+    return Words(t), t
+
+
+def word(t: Any, key: str, count: int | None = None) -> str:
+    message = PLAY_WORDS[key]
+    if isinstance(message, tuple):
+        assert count is not None
+        return str(t.ngettext(message[0], message[1], count))
+    return str(t.gettext(message))
+
+
+def fill_in(template: str, **values: object) -> str:
+    return re.sub(r"%\((\w+)\)s", lambda m: str(values[m.group(1)]), template).replace("%%", "%")
+
+
+def open_page(context: Any, site: Site, code: str, name: str, after: str = "") -> Any:
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.golf_errors = errors
+    page.goto(site.url + site.page_path(code, name) + after)
+    page.wait_for_selector(READY, state="attached")
+    if name == "solve":
+        page.wait_for_selector(SOLVED, state="attached")
+    return page
+
+
+def solve_typed(page: Any, text: str) -> None:
+    page.fill("[data-golf-solve] input[name=code]", text)
+    page.click("[data-golf-solve] button[type=submit]")
+
+
+def wait_solved(page: Any, code: str) -> None:
+    page.wait_for_function(
+        "(code) => document.querySelector('[data-golf-solve]').getAttribute('data-solved') === code",
+        arg=code,
+    )
+
+
+def verdict(t: Any, rule_set: RuleSet, number: int) -> str:
+    """The table's cell for a deal under a rule set, from the native solver."""
+    deal = deal_for_number(
+        number,
+        jokers=rule_set.jokers,
+        empty_waste=Variant.EMPTY_WASTE in rule_set.variants,
+    )
+    found = solve(deal, rule_set, best=True)
+    if found.winnable:
+        return fill_in(word(t, "winnable", len(found.moves)), count=len(found.moves))
+    count = found.best_removals
+    return fill_in(word(t, "unwinnable", count), count=count, tableau=35)
+
+
+def rows(page: Any) -> list[list[str]]:
+    return page.evaluate(
+        """() => [...document.querySelectorAll('[data-solve-rows] tr')].map((tr) =>
+            [...tr.querySelectorAll('td')].slice(0, 2).map((td) => td.textContent))"""
+    )
+
+
+def slowest_deals() -> list[int]:
+    data = yaml.safe_load((DATA / "slowest_deals.yaml").read_text(encoding="utf-8"))
+    deals = data["deals"] if isinstance(data, dict) else data
+    return [int(entry["number"] if isinstance(entry, dict) else entry) for entry in deals]
+
+
+# -- 1. the search never holds the page ------------------------------------------------------
+
+
+@pytest.mark.parametrize("worker", [True, False], ids=["worker", "slices"])
+@pytest.mark.parametrize("build", ["site", "offline_site"])
+def test_the_slowest_deals_never_hold_the_page(
+    request: pytest.FixtureRequest, context: Any, build: str, worker: bool
+) -> None:
+    """The 20 slowest deals of 1-1000 solved one after another, served and from disk, in a worker
+    and in slices: the page runs no task over 50 ms from the first Solve to the last verdict,
+    and every verdict is the native solver's."""
+    site: Site = request.getfixturevalue(build)
+    context.add_init_script(LONG_TASKS + ("" if worker else NO_WORKER))
+    page = open_page(context, site, "en", "solve")
+    mode = page.evaluate("window.GolfEngine.then((E) => E.searcher.mode)")
+    words, t = words_of("en")
+    started = page.evaluate("performance.now()")
+    for number in slowest_deals():
+        code = str(DealCode("C", number))
+        solve_typed(page, code)
+        wait_solved(page, code)
+        assert rows(page)[3] == [
+            words.rule_set(RuleSet.of(Rules.STRICT)),
+            verdict(t, RuleSet.of(Rules.STRICT), number),
+        ]
+    long_tasks = page.evaluate(
+        "(start) => window.golfLongTasks.filter((task) => task.start >= start)", started
+    )
+    assert mode == ("worker" if worker else "slices")
+    assert long_tasks == [], f"{mode}: tasks over 50 ms while solving: {long_tasks}"
+    assert page.golf_errors == []
+
+
+@pytest.mark.parametrize("worker", [True, False], ids=["worker", "slices"])
+@pytest.mark.parametrize("code", CODES)
+def test_a_search_says_what_it_does_and_stops_at_once(
+    context: Any, site: Site, code: str, worker: bool
+) -> None:
+    """While the slowest deal is searched the page names the rule set and the positions so far
+    (in its words, a count growing from 0); Stop ends it at once: the page says so, no verdict
+    comes, and the next deal solves."""
+    words, t = words_of(code)
+    if not worker:
+        context.add_init_script(NO_WORKER)
+    page = open_page(context, site, code, "solve")
+    slow = str(DealCode("C", slowest_deals()[0]))
+    before = rows(page)
+    solve_typed(page, slow)
+    status = page.locator("[data-golf-solve] > [data-search-progress] [data-search-status]")
+    pattern = re.escape(fill_in(word(t, "searching"), rules="\x00", count="\x01"))
+    names = "|".join(re.escape(words.rule_set(rule_set)) for rule_set in EXAMPLES_RULE_SETS)
+    pattern = pattern.replace("\x00", f"(?:{names})").replace("\x01", "([1-9][0-9]*)")
+    page.wait_for_function(
+        "([selector, pattern]) => new RegExp('^' + pattern + '$').test("
+        "document.querySelector(selector).textContent)",
+        arg=["[data-golf-solve] > [data-search-progress] [data-search-status]", pattern],
+    )
+    stop = page.locator("[data-golf-solve] > [data-search-progress] [data-search-stop]")
+    assert stop.is_visible() and stop.text_content() == word(t, "search_stop")
+    stop.click()
+    assert status.text_content() == word(t, "stopped")
+    assert stop.is_hidden()
+    assert rows(page) == before  # no verdict of the stopped deal
+    quick = "GO1-E-AAAAAAB"
+    solve_typed(page, quick)
+    wait_solved(page, quick)
+    assert rows(page)[0][1] == verdict(t, RuleSet.of(Rules.EASY), 1)
+    assert page.golf_errors == []
+
+
+# -- 2. codes as people type them -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_codes_are_read_as_people_type_them(context: Any, site: Site, code: str) -> None:
+    """Every case of ``tests/data/typed_codes.yaml``: a code read is solved and shown as the
+    engine writes it; a refusal names the part that is wrong, in the page's words, quoting
+    what was typed clipped and with invisible characters escaped (never as markup)."""
+    t = words_of(code)[1]
+    page = open_page(context, site, code, "solve")
+    problems = []
+    for case in CASES:
+        text = typed(case)
+        solve_typed(page, text)
+        if "reads" in case:
+            wait_solved(page, case["reads"])
+            shown = page.input_value("[data-golf-solve] input[name=code]")
+            if shown != case["reads"]:
+                problems.append(f"{case['why']}: the field shows {shown!r}")
+            continue
+        expected = fill_in(word(t, f"code_{case['refused']}"), code=case["shown"])
+        page.wait_for_function(
+            "(text) => document.querySelector('[data-solve-error]').textContent === text",
+            arg=expected,
+        )
+    assert page.locator("[data-solve-error] *").count() == 0
+    assert page.locator("img").count() == 0
+    assert not problems, problems
+
+
+# -- 3. the address holds the state ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_the_address_opens_and_keeps_the_deal(context: Any, site: Site, code: str) -> None:
+    """``#code`` (as typed) and ``?code=`` open and solve that deal; a code that cannot be read
+    says so; solving writes the code and the variants into the address without a new history
+    entry; a reload and the language switcher keep them."""
+    words, t = words_of(code)
+    page = open_page(context, site, code, "solve", "#go1-c-aaaaaae")
+    wait_solved(page, "GO1-C-AAAAAAE")
+    assert page.input_value("[data-golf-solve] input[name=code]") == "GO1-C-AAAAAAE"
+    assert page.evaluate("location.hash") == "#GO1-C-AAAAAAE"
+    page.close()
+
+    page = open_page(context, site, code, "solve", "?code=GO1-E-AAAAAFN")
+    wait_solved(page, "GO1-E-AAAAAFN")
+    assert page.evaluate("location.search + location.hash") == "#GO1-E-AAAAAFN"
+    page.close()
+
+    page = open_page(context, site, code, "solve", "#GO1-C-AAAAAAE<img src=x>")
+    expected = fill_in(word(t, "code_parts"), code="GO1-C-AAAAAAE<img src=x>")
+    assert page.text_content("[data-solve-error]") == expected
+    assert page.locator("img").count() == 0
+    page.close()
+
+    page = open_page(context, site, code, "solve")
+    entries = page.evaluate("history.length")
+    page.check("[data-golf-solve] input[name=jokers][value='jokers=1']")
+    solve_typed(page, "GO1-C-AAAAAAE")
+    wait_solved(page, "GO1-C-AAAAAAE")
+    assert page.evaluate("location.hash") == "#code=GO1-C-AAAAAAE&variants=jokers=1"
+    assert page.evaluate("history.length") == entries
+    one_joker = RuleSet.of(Rules.CLASSIC, [Variant.JOKERS_1])
+    assert rows(page)[1] == [words.rule_set(one_joker), verdict(t, one_joker, 4)]
+    page.reload()
+    page.wait_for_selector(SOLVED, state="attached")
+    wait_solved(page, "GO1-C-AAAAAAE")
+    assert page.is_checked("[data-golf-solve] input[name=jokers][value='jokers=1']")
+    assert rows(page)[1] == [words.rule_set(one_joker), verdict(t, one_joker, 4)]
+    # the switcher keeps it
+    other = next(c for c in CODES if c != code)
+    link = page.locator(f"a.md-select__link[hreflang={other}]")
+    page.hover(".md-header .md-select")
+    link.click()
+    page.wait_for_selector(SOLVED, state="attached")
+    assert page.evaluate("location.hash") == "#code=GO1-C-AAAAAAE&variants=jokers=1"
+    wait_solved(page, "GO1-C-AAAAAAE")
+    assert page.golf_errors == []
+
+
+# -- 4. play any deal --------------------------------------------------------------------------
+
+
+def free_card_of(page: Any, svg: str, column: int) -> Any:
+    return page.locator(f'{svg} g.card.free[data-column="{column}"]')
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_any_deal_is_played_and_survives_a_reload(context: Any, site: Site, code: str) -> None:
+    """The deal typed on the Solve page is played with the examples' player under the rules of
+    the row shown; its moves go into the address, and a reload brings the same game back."""
+    page = open_page(context, site, code, "solve")
+    deal_code = "GO1-C-AAAAOHE"
+    solve_typed(page, deal_code)
+    wait_solved(page, deal_code)
+    page.click("[data-golf-solve] [data-play-start] button")
+    svg = "[data-golf-solve] svg.golf-playing"
+    number = DealCode.parse(deal_code).number
+    game = Game(deal_for_number(number), Rules.CLASSIC)
+    line = solve(game.deal, Rules.CLASSIC).moves
+    for move in line[:6]:
+        if move.column is None:
+            page.click(f"{svg} g.stock rect.back")
+        else:
+            free_card_of(page, svg, move.column).click()
+        game.play(move)
+    page.click("[data-golf-solve] [data-play-undo]")
+    game.undo()
+    moves = page.text_content("[data-golf-solve] [data-play-moves]")
+    assert moves == str(game.move_count)
+    address = page.evaluate("location.hash")
+    assert "play=classic" in address and "moves=" in address
+    page.reload()
+    page.wait_for_selector(SOLVED, state="attached")
+    page.wait_for_selector(svg)
+    assert page.text_content("[data-golf-solve] [data-play-moves]") == str(game.move_count)
+    assert page.text_content("[data-golf-solve] [data-play-score]") == str(game.score)
+    free = page.evaluate(
+        f"""() => [...document.querySelectorAll('{svg} g.card.free')].map((g) =>
+            [...g.classList].find((c) => c.startsWith('card-')).slice(5))"""
+    )
+    assert free == [str(card) for card in game.position().free_cards if card is not None]
+    assert page.golf_errors == []
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_new_and_winnable_deals(context: Any, site: Site, code: str) -> None:
+    """New deal solves a code drawn at random; a deal that can be won, under the rules shown, is
+    one of the census's deals (1-100,000) that the native solver wins under them."""
+    page = open_page(context, site, code, "solve")
+    seen = set()
+    for _ in range(3):
+        page.click("[data-solve-new]")
+        page.wait_for_function(
+            "(old) => { const s = document.querySelector('[data-golf-solve]').getAttribute('data-solved');"
+            " return s && !old.includes(s); }",
+            arg=sorted(seen | {"GO1-E-AAAAAAB"}),
+        )
+        drawn = page.input_value("[data-golf-solve] input[name=code]")
+        DealCode.parse(drawn)
+        seen.add(drawn)
+    assert len(seen) == 3
+    for index, rule_set in ((3, RuleSet.of(Rules.STRICT)), (2, EXAMPLES_RULE_SETS[2])):
+        page.locator("[data-solve-rows] tr").nth(index).locator("button").click()
+        before = page.input_value("[data-golf-solve] input[name=code]")
+        page.click("[data-solve-winnable]")
+        page.wait_for_function(
+            "(old) => { const s = document.querySelector('[data-golf-solve]').getAttribute('data-solved');"
+            " return s && s !== old; }",
+            arg=before,
+        )
+        drawn = DealCode.parse(page.input_value("[data-golf-solve] input[name=code]"))
+        assert 1 <= drawn.number <= 100_000
+        assert solve(deal_for_number(drawn.number), rule_set).winnable, (rule_set, drawn)
+        chosen = page.get_attribute("[data-solve-rows] tr.golf-chosen", "data-rules")
+        assert chosen == str(rule_set)
+    assert page.golf_errors == []
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_an_example_game_survives_a_reload(context: Any, site: Site, code: str) -> None:
+    page = open_page(context, site, code, "examples")
+    root = page.locator("[data-golf-play]").first
+    deal_code = root.get_attribute("data-code")
+    root.locator("[data-play-start] button").click()
+    game = Game(deal_for_number(DealCode.parse(deal_code).number), Rules.EASY)
+    svg = "[data-golf-play] svg.golf-playing"
+    for move in solve(game.deal, Rules.EASY).moves[:4]:
+        if move.column is None:
+            page.click(f"{svg} g.stock rect.back")
+        else:
+            free_card_of(page, svg, move.column).click()
+        game.play(move)
+    page.reload()
+    page.wait_for_selector(svg)
+    assert page.text_content("[data-golf-play] [data-play-moves]") == str(game.move_count)
+    assert page.golf_errors == []
+
+
+# -- 5. by ear ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_every_card_is_named_in_words_once(context: Any, site: Site, code: str) -> None:
+    """On the played board every card is named in the page's words (never with a suit symbol),
+    each once; the waste and the stock say their words and counts; the Solve page's board is
+    not named as playable; the hint at the start of a deal no line wins says so."""
+    words, t = words_of(code)
+    page = open_page(context, site, code, "examples")
+    root = page.locator("[data-golf-play]").first
+    deal_code = root.get_attribute("data-code")
+    root.locator("[data-play-start] button").click()
+    svg = page.locator("svg.golf-playing")
+    tree = svg.aria_snapshot()
+    game = Game(deal_for_number(DealCode.parse(deal_code).number), Rules.EASY)
+    position = game.position()
+    names = [words.card(card) for column in position.columns for card in column]
+    for name in names:
+        assert tree.count(f'"{name}') + tree.count(f" {name}") >= 1, name
+    assert not any(symbol in tree for symbol in "♣♦♥♠"), tree
+    for card in FULL_DECK:
+        short = words.short(card)
+        assert f'"{short}' not in tree
+    assert position.waste is not None
+    waste = fill_in(word(t, "waste_card"), card=words.card(position.waste))
+    assert waste in tree
+    page.close()
+
+    page = open_page(context, site, code, "solve")
+    label = page.get_attribute(
+        "[data-golf-solve] [data-solve-stepper] svg.golf-board", "aria-label"
+    )
+    assert label == word(t, "board_line")
+    board = page.locator("[data-golf-solve] [data-solve-stepper] svg.golf-board").aria_snapshot()
+    assert fill_in(word(t, "stock_count", 16), count=16) in board
+    # a deal no line wins: the examples' deal lost on Easy, its hint at the start
+    lost = next(n for n in range(1, 200) if not solve(deal_for_number(n), Rules.EASY).winnable)
+    lost_code = str(DealCode("E", lost))
+    solve_typed(page, lost_code)
+    wait_solved(page, lost_code)
+    page.locator("[data-solve-rows] tr").nth(0).locator("button").click()
+    page.click("[data-golf-solve] [data-play-start] button")
+    page.click("[data-golf-solve] [data-play-hint]")
+    page.wait_for_function(
+        "(text) => document.querySelector('[data-golf-solve] [data-play-message]').textContent === text",
+        arg=word(t, "no_win_start"),
+    )
+    assert page.golf_errors == []
+
+
+# -- 7. the four rule sets ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_the_result_shows_the_examples_four_rule_sets(context: Any, site: Site, code: str) -> None:
+    """The result's rows are the examples page's four rule sets, in its order, each with the
+    native solver's verdict, with the variants chosen added to each."""
+    words, t = words_of(code)
+    page = open_page(context, site, code, "solve")
+    deal_code = "GO1-C-AAAAOHE"
+    number = DealCode.parse(deal_code).number
+    solve_typed(page, deal_code)
+    wait_solved(page, deal_code)
+    assert rows(page) == [
+        [words.rule_set(rule_set), verdict(t, rule_set, number)] for rule_set in EXAMPLES_RULE_SETS
+    ]
+    page.check("[data-golf-solve] input[name=empty-waste]")
+    solve_typed(page, deal_code)
+    page.wait_for_function("() => location.hash.includes('empty-waste')")
+    wait_solved(page, deal_code)
+    with_empty = [
+        RuleSet.of(r.rules, [*r.variants, Variant.EMPTY_WASTE]) for r in EXAMPLES_RULE_SETS
+    ]
+    assert rows(page) == [
+        [words.rule_set(rule_set), verdict(t, rule_set, number)] for rule_set in with_empty
+    ]
+    assert page.golf_errors == []
