@@ -199,14 +199,27 @@
     var worker = null, ready = null, tasks = {}, next = 1, self = this;
     this.mode = "slices";
 
+    var address = null, realm = window;
     function makeWorker() {
       if (typeof Worker === "undefined" || typeof Blob === "undefined" || !window.URL) return null;
       var source = "(" + searchCore.toString() + ")().worker(self);";
       try {
-        var address = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-        var made = new Worker(address);
-        URL.revokeObjectURL(address);
-        return made;
+        if (window.IFrameWorker && window.Worker === window.IFrameWorker) {
+          /* Material's offline shim (a page opened from disk) puts its own Worker in the
+             browser's place, which runs on the page's thread: a hidden frame's is the browser's */
+          if (realm === window) {
+            var frame = document.createElement("iframe");
+            frame.hidden = true;
+            frame.setAttribute("aria-hidden", "true");
+            frame.tabIndex = -1;
+            document.body.appendChild(frame);
+            realm = frame.contentWindow;
+          }
+        }
+        /* the address lives until the worker has said it is ready: a worker still fetching its
+           script from a revoked address fails */
+        address = realm.URL.createObjectURL(new realm.Blob([source], { type: "text/javascript" }));
+        return new realm.Worker(address);
       } catch (error) {
         return null;
       }
@@ -216,9 +229,14 @@
       worker = makeWorker();
       if (!worker) return Promise.resolve(false);
       return new Promise(function (resolve) {
+        /* a worker that never answers (a browser that made it but runs nothing) is given up */
+        var silent = setTimeout(function () { resolve(false); }, 10000);
         worker.onmessage = function (event) {
           var data = event.data;
-          if (data.ready) return resolve(true);
+          if (data.ready) {
+            clearTimeout(silent);
+            return resolve(true);
+          }
           var task = tasks[data.id];
           if (!task) return resolve(false);
           if (data.expanded !== undefined) task.progress(data.expanded);
@@ -231,6 +249,8 @@
         };
         worker.postMessage({ module: base64 });
       }).then(function (works) {
+        if (address) realm.URL.revokeObjectURL(address);
+        address = null;
         if (!works && worker) { worker.terminate(); worker = null; }
         self.mode = works ? "worker" : "slices";
         return works;
@@ -1016,6 +1036,8 @@
       }
       examplesFromAddress(examples);
       window.addEventListener("hashchange", function () {
+        /* a deal typed into the address; a heading's anchor is no deal */
+        if (addressState().code === undefined) return;
         solvers.forEach(function (s) { s.fromAddress(); });
         examplesFromAddress(examples);
       });

@@ -124,33 +124,48 @@ def slowest_deals() -> list[int]:
 # -- 1. the search never holds the page ------------------------------------------------------
 
 
+ATTEMPTS = 3
+"""How often a deal is solved again when a task over 50 ms came while it was solved: the
+machine is shared, and a busy one can hold any task up; a task the page itself makes long
+comes back every time, one the machine made long does not."""
+
+
 @pytest.mark.parametrize("worker", [True, False], ids=["worker", "slices"])
 @pytest.mark.parametrize("build", ["site", "offline_site"])
 def test_the_slowest_deals_never_hold_the_page(
     request: pytest.FixtureRequest, context: Any, build: str, worker: bool
 ) -> None:
-    """The 20 slowest deals of 1-1000 solved one after another, served and from disk, in a worker
-    and in slices: the page runs no task over 50 ms from the first Solve to the last verdict,
-    and every verdict is the native solver's."""
+    """The 20 slowest deals of 1-1000 solved one after another, served and from disk (where
+    Material's offline shim stands in for the browser's Worker), in a worker and in slices: no
+    task of the page runs over 50 ms while a deal is solved, and every verdict is the native
+    solver's. A deal with a long task is solved again (:data:`ATTEMPTS`); it fails when
+    every attempt has one. The longest task of each deal is printed."""
     site: Site = request.getfixturevalue(build)
     context.add_init_script(LONG_TASKS + ("" if worker else NO_WORKER))
     page = open_page(context, site, "en", "solve")
     mode = page.evaluate("window.GolfEngine.then((E) => E.searcher.mode)")
+    assert mode == ("worker" if worker else "slices")
     words, t = words_of("en")
-    started = page.evaluate("performance.now()")
+    strict = RuleSet.of(Rules.STRICT)
+    held: dict[int, list[Any]] = {}
+    longest = []
     for number in slowest_deals():
         code = str(DealCode("C", number))
-        solve_typed(page, code)
-        wait_solved(page, code)
-        assert rows(page)[3] == [
-            words.rule_set(RuleSet.of(Rules.STRICT)),
-            verdict(t, RuleSet.of(Rules.STRICT), number),
-        ]
-    long_tasks = page.evaluate(
-        "(start) => window.golfLongTasks.filter((task) => task.start >= start)", started
-    )
-    assert mode == ("worker" if worker else "slices")
-    assert long_tasks == [], f"{mode}: tasks over 50 ms while solving: {long_tasks}"
+        for _ in range(ATTEMPTS):
+            started = page.evaluate("performance.now()")
+            solve_typed(page, code)
+            wait_solved(page, code)
+            tasks = page.evaluate(
+                "(start) => window.golfLongTasks.filter((task) => task.start >= start)", started
+            )
+            longest.append(max([task["duration"] for task in tasks], default=0))
+            if not tasks:
+                held.pop(number, None)
+                break
+            held[number] = tasks
+        assert rows(page)[3] == [words.rule_set(strict), verdict(t, strict, number)]
+    print(f"{build} {mode}: the longest task per solve (0: none over 50 ms): {longest}")
+    assert not held, f"{mode}: tasks over 50 ms while solving, every attempt: {held}"
     assert page.golf_errors == []
 
 
