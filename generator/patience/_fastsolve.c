@@ -47,16 +47,17 @@ done:
     return result;
 }
 
-/* _fastsolve.sliced(tableau, waste, stock, fits, strict_draw, best, budget)
+/* _fastsolve.sliced(tableau, waste, stock, fits, strict_draw, best, budget, max_slices)
  *     -> (won, line, expanded, best_removals, counts)
  * The same search a slice of `budget` positions at a time (golf_search_step), for the tests:
- * counts holds the positions searched after each slice. */
+ * counts holds the positions searched after each slice.  RuntimeError past max_slices (a
+ * search that no longer ends). */
 static PyObject *fastsolve_sliced(PyObject *self, PyObject *args) {
     Py_buffer tableau, stock, fits;
     int waste, strict_draw, best;
-    long long budget;
-    if (!PyArg_ParseTuple(args, "y*iy*y*piL", &tableau, &waste, &stock, &fits, &strict_draw, &best,
-                          &budget))
+    long long budget, max_slices;
+    if (!PyArg_ParseTuple(args, "y*iy*y*piLL", &tableau, &waste, &stock, &fits, &strict_draw, &best,
+                          &budget, &max_slices))
         return NULL;
     PyObject *result = NULL, *counts = PyList_New(0);
     GolfSearchResult *out = PyMem_Malloc(sizeof *out);
@@ -68,6 +69,10 @@ static PyObject *fastsolve_sliced(PyObject *self, PyObject *args) {
         search = golf_search_begin(tableau.buf, waste, stock.buf, (int)stock.len, fits.buf,
                                    strict_draw, best, NULL, &status);
     while (search && (status = golf_search_step(search, budget)) == 0) {
+        if (PyList_GET_SIZE(counts) >= max_slices) {
+            PyErr_SetString(PyExc_RuntimeError, "sliced: more slices than max_slices");
+            goto done;
+        }
         PyObject *count = PyLong_FromLongLong(golf_search_expanded(search));
         if (!count || PyList_Append(counts, count) < 0) { Py_XDECREF(count); goto done; }
         Py_DECREF(count);

@@ -126,9 +126,12 @@ class Wasm:
         assert status == 0, status
         return self.result()
 
-    def solve_sliced(self, game: int, best: int, budget: int) -> tuple[Result, list[int]]:
+    def solve_sliced(
+        self, game: int, best: int, budget: int, max_slices: int = 10**9
+    ) -> tuple[Result, list[int]]:
         """The search a slice of ``budget`` positions at a time (golf_solve_begin, _step until
-        done, _end); its result, and the positions searched after each slice."""
+        done, _end); its result, and the positions searched after each slice (AssertionError
+        past ``max_slices``: a search that no longer ends)."""
         handle = self("golf_solve_begin", game, best)
         assert handle, self("golf_solve_error")
         counts = []
@@ -138,6 +141,7 @@ class Wasm:
             if status == 1:
                 break
             assert status == 0, status
+            assert len(counts) < max_slices, f"more than {max_slices} slices"
         status = self("golf_solve_end", handle)
         assert status == 0, status
         return self.result(), counts
