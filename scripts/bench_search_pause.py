@@ -5,7 +5,8 @@ extension built from another revision's engine core and one built from the worki
 
 Both extensions are compiled here, in one run, by the same compiler with the same flags
 (the interpreter's, then -O3 -g0 as setup.py adds): ``golfcore.c``, ``golfcore.h`` and
-``_fastsolve.c`` from ``git show REV:...`` (default ``main``) and from the working tree. Each
+``_fastsolve.c`` from ``git show REV:...`` (default b40171a, the last revision before the
+pause) and from the working tree. Each
 deal is solved by both in turn (the order alternating from deal to deal), ``R`` times, and
 its fastest time kept; their results must be the same (verdict, line, best result and
 positions searched), else the script stops. Prints, per rule set and best (0 the verdict, 1
@@ -34,6 +35,8 @@ from generator.patience.solver import fits_table, search_rank
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = ("golfcore.c", "golfcore.h", "_fastsolve.c")
+BEFORE_PAUSE = "b40171a"
+"""The last revision of main before the search's pause (issue 31)."""
 RULE_SETS = {
     "easy": RuleSet.of(Rules.EASY),
     "classic": RuleSet.of(Rules.CLASSIC),
@@ -90,7 +93,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("n", type=int, nargs="?", default=200)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--ref", default="main")
+    parser.add_argument("--ref", default=BEFORE_PAUSE)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     old_sources = {}
