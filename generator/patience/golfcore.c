@@ -141,54 +141,57 @@ typedef struct {
     uint64_t stranded0;
     int16_t slack0[SET_SLOTS];
     /* the pause (see "Pausing and resuming" below) */
-    long long stop_at; /* pause at the next position entered once expanded reaches it */
-    int stopped;       /* paused: every frame takes its move back and returns */
-    int resume_depth;  /* after a pause: line[0..resume_depth) leads back to where it stopped */
+    long long stop_at;    /* the entry check: a slice's end, or 0 while walking back */
+    long long slice_end;  /* the slice's end while walking back */
+    int stopped;          /* paused: every frame takes its move back and returns */
+    int resume_depth;     /* after a pause: line[0..resume_depth) leads back to where it stopped */
 } Search;
 
 /* Pausing and resuming.  The page cannot wait for a long search in one call: it asks for a
  * slice of positions at a time (golf_search_step), and in the end must get exactly the whole
  * search's result.  The two searches below stay recursive; a slice's end is one check at the
  * entry of a position, before it is looked up: once s->expanded reaches s->stop_at, the
- * position is left unentered (pause() records the line that leads to it) and every frame
- * between it and the search's root returns at once, taking its move back as on a normal return
- * (the counts, heights and depth are the root's again) and leaving the set, the results so far
- * and s->line as they are.
+ * position is left unentered (limit() records the line that leads to it, s->line[0..depth))
+ * and every frame between it and the search's root returns at once, taking its move back as on
+ * a normal return (the counts, heights and depth are the root's again) and leaving the set,
+ * the results so far and s->line as they are.
  *
- * The next slice calls the same search from the same root.  Each frame then on the recorded
- * line (s->depth < s->resume_depth) walks back down: it does not look itself up or count
- * itself (it is in the set, counted once, when first entered), and it goes straight to the
- * move it was making (s->line[s->depth]), passing over the moves before it without making them
- * and without the tests that chose them (those moves were searched, or noted as unsearched,
- * before the pause; a prune by s->best, which has grown since, must not cut the line the
- * whole search was on).  Each frame on the line so takes up the loop where it was, with the
- * locals it had (the column order, what it had removed, its bound), and the position where the
- * slice stopped is entered as the whole search entered it: with the same set, counts, line,
- * results so far (most, reach, best, the unsearched positions noted) and count of positions.
- * From there on the search is the whole search's, to the next pause; so the result, the line
- * and the number of positions are the same as in one call, for every best and for a start
- * under way.  Each slice enters at least one new position (the check lets the first one in),
- * and walking back costs a position per move of the line.  A new search adopts the pause with
- * the entry check (walking_back/pause), the skip of the moves before the recorded one
- * (walked_back), a return after a child when s->stopped, and a driver stage in
+ * The next slice calls the same search from the same root, with s->stop_at 0 so that every
+ * frame takes the check's rare way.  Each frame on the recorded line (s->depth <
+ * s->resume_depth) walks back down: it does not look itself up or count itself (it is in the
+ * set, counted once, when first entered), and it goes straight to the move it was making
+ * (s->line[s->depth]), passing over the moves before it without making them and without the
+ * tests that chose them (those moves were searched, or noted as unsearched, before the pause;
+ * a prune by s->best, which has grown since, must not cut the line the whole search was on).
+ * The last frame on the line puts the slice's end back into s->stop_at as it makes its move.
+ * Each frame on the line so takes up its loop where it was, with the locals it had (the column
+ * order, whether it removed a card, its bound), and the position where the slice stopped is
+ * entered as the whole search entered it: with the same set, counts, line, results so far
+ * (most, reach, best, the unsearched positions noted) and count of positions.  From there on
+ * the search is the whole search's, to the next pause; so the result, the line and the number
+ * of positions are the same as in one call, for every best and for a start under way.  Each
+ * slice enters at least one new position, and walking back costs a step per move of the
+ * line.  A new search adopts the pause with the entry check (limit), the skip of the moves
+ * before the recorded one (walked_back), a return after a child that paused, and a stage of
  * golf_search_step. */
 
-/* Whether a position entered is on the line back to a pause: then the move it made there. */
-static inline int walking_back(const Search *s) {
-    return s->depth < s->resume_depth ? s->line[s->depth] : -1;
+/* The entry check's rare way (s->expanded reached s->stop_at): walking back, the move this
+ * position made before the pause; else the slice ends here (-1): the line to it is recorded. */
+static int limit(Search *s) {
+    if (s->depth < s->resume_depth) return s->line[s->depth];
+    s->stopped = 1;
+    s->resume_depth = s->depth;
+    return -1;
 }
 
 /* A frame walking back makes its recorded move: the last one ends the walk, and the position
  * its move leads to is entered as a new one. */
 static inline int walked_back(Search *s) {
-    if (s->depth + 1 == s->resume_depth) s->resume_depth = 0;
+    if (s->depth + 1 == s->resume_depth) {
+        s->resume_depth = 0;
+        s->stop_at = s->slice_end;
+    }
     return -1;
-}
-
-/* The slice ends at a position about to be entered: record the line to it. */
-static inline void pause(Search *s) {
-    s->stopped = 1;
-    s->resume_depth = s->depth;
 }
 
 static int bury(Search *s, int t) {
@@ -264,11 +267,13 @@ static void note_unsearched(Search *s, uint32_t hkey, int drawn, int top, int le
     s->unsearched[s->nunsearched++] = u;
 }
 
-/* Phase 1: is there a winning line?  A position with a stranded card is dead. */
+/* Phase 1: is there a winning line (1; 0 if not, -1 paused)?  A position with a stranded card
+ * is dead. */
 static int search(Search *s, uint32_t hkey, int drawn, int top, int waste, int left) {
-    int resume = walking_back(s);
-    if (resume < 0) {
-        if (s->expanded >= s->stop_at) { pause(s); return 0; }
+    int resume = -1; /* walking back after a pause: the move made here before it */
+    if (s->expanded >= s->stop_at) {
+        if ((resume = limit(s)) < 0) return -1;
+    } else {
         uint32_t key = hkey | (uint32_t)drawn << STOCK_SHIFT | (uint32_t)waste << WASTE_SHIFT;
         int fresh = set_visit(&s->dead, key);
         if (fresh <= 0) { if (fresh < 0) s->oom = 1; return 0; }
@@ -298,15 +303,15 @@ static int search(Search *s, uint32_t hkey, int drawn, int top, int waste, int l
         int dead_end = bury(s, top) | bury_supply(s, top);
         if (dead_end && s->note_unsearched)
             note_unsearched(s, hkey - (1u << (c * HEIGHT_BITS)), drawn, x, left - 1);
-        if (!dead_end &&
-            search(s, hkey - (1u << (c * HEIGHT_BITS)), drawn, x, s->rank[x], left - 1))
-            return 1;
+        int found = dead_end ? 0 : search(s, hkey - (1u << (c * HEIGHT_BITS)), drawn, x,
+                                          s->rank[x], left - 1);
+        if (found > 0) return 1;
         unbury(s, top);
         unbury_supply(s, top);
         remove_need(s, x, -1);
         s->heights[c] = h;
         s->depth--;
-        if (s->stopped) return 0;
+        if (found < 0) return -1;
     }
     if (drawn < s->stock && !(s->strict_draw && removed_any && waste)) {
         int t = TABLEAU + 1 + drawn;
@@ -315,10 +320,12 @@ static int search(Search *s, uint32_t hkey, int drawn, int top, int waste, int l
         s->line[s->depth++] = t;
         int dead_end = bury(s, top) | bury_supply(s, top);
         if (dead_end && s->note_unsearched) note_unsearched(s, hkey, drawn + 1, t, left);
-        if (!dead_end && search(s, hkey, drawn + 1, t, s->rank[t], left)) return 1;
+        int found = dead_end ? 0 : search(s, hkey, drawn + 1, t, s->rank[t], left);
+        if (found > 0) return 1;
         unbury(s, top);
         unbury_supply(s, top);
         s->depth--;
+        return found;
     }
     return 0;
 }
@@ -349,15 +356,16 @@ static int must_stay(const Search *s) {
     return blocked - least;
 }
 
-/* Phase 2: a stuck line removing more than s->best cards, if there is one.  A
+/* Phase 2: a stuck line removing more than s->best cards, if there is one (1: paused).  A
  * position is dead once no line from it can beat s->best (which only grows). */
-static void search_best(Search *s, uint32_t hkey, int drawn, int top, int waste, int left) {
-    int resume = walking_back(s);
-    if (resume < 0) {
-        if (s->expanded >= s->stop_at) { pause(s); return; }
+static int search_best(Search *s, uint32_t hkey, int drawn, int top, int waste, int left) {
+    int resume = -1; /* walking back after a pause: the move made here before it */
+    if (s->expanded >= s->stop_at) {
+        if ((resume = limit(s)) < 0) return 1;
+    } else {
         uint32_t key = hkey | (uint32_t)drawn << STOCK_SHIFT | (uint32_t)waste << WASTE_SHIFT;
         int fresh = set_visit(&s->dead, key);
-        if (fresh <= 0) { if (fresh < 0) s->oom = 1; return; }
+        if (fresh <= 0) { if (fresh < 0) s->oom = 1; return 0; }
         s->expanded++;
         /* without its line, the best result is the most removed at any position reached: a
          * line goes on from it until stuck, and removed cards never come back */
@@ -386,13 +394,14 @@ static void search_best(Search *s, uint32_t hkey, int drawn, int top, int waste,
             remove_need(s, x, 1);
             bury(s, top);
             bury_supply(s, top);
-            search_best(s, hkey - (1u << (c * HEIGHT_BITS)), drawn, x, s->rank[x], left - 1);
+            int paused = search_best(s, hkey - (1u << (c * HEIGHT_BITS)), drawn, x, s->rank[x],
+                                     left - 1);
             unbury(s, top);
             unbury_supply(s, top);
             remove_need(s, x, -1);
             s->heights[c] = h;
             s->depth--;
-            if (s->stopped) return;
+            if (paused) return 1;
         }
         if (drawn < s->stock && !(s->strict_draw && moved && waste) &&
             (bound > s->best || resume >= 0)) {
@@ -403,11 +412,11 @@ static void search_best(Search *s, uint32_t hkey, int drawn, int top, int waste,
             s->line[s->depth++] = t;
             bury(s, top);
             bury_supply(s, top);
-            search_best(s, hkey, drawn + 1, t, s->rank[t], left);
+            int paused = search_best(s, hkey, drawn + 1, t, s->rank[t], left);
             unbury(s, top);
             unbury_supply(s, top);
             s->depth--;
-            if (s->stopped) return;
+            if (paused) return 1;
         }
         if (!moved && !s->value_only && TABLEAU - left > s->best) { /* stuck, the best so far */
             s->best = TABLEAU - left;
@@ -415,6 +424,7 @@ static void search_best(Search *s, uint32_t hkey, int drawn, int top, int waste,
             memcpy(s->best_line, s->line, sizeof(int) * (size_t)s->depth);
         }
     }
+    return 0;
 }
 
 /* The counts of a kept position, as the search along any line to it leaves them: every card
@@ -925,11 +935,13 @@ GolfSearchState *golf_search_begin(const uint8_t *tableau, int waste, const uint
 int golf_search_step(GolfSearchState *g, long long budget) {
     Search *s = &g->s;
     if (g->status != GOLF_OK) return g->status;
-    s->stop_at = budget > 0 && budget < LLONG_MAX - s->expanded ? s->expanded + budget : LLONG_MAX;
+    int limited = budget > 0 && budget < LLONG_MAX - s->expanded;
+    s->slice_end = limited ? s->expanded + budget : LLONG_MAX;
+    s->stop_at = s->resume_depth ? 0 : s->slice_end; /* 0: walk back first (limit) */
     while (g->stage != STAGE_DONE) {
         const Unsearched *u = g->stage == STAGE_UNSEARCHED ? &s->unsearched[g->next] : &g->root;
         if (g->stage == STAGE_WIN)
-            g->won = search(s, u->hkey, u->drawn, u->top, s->rank[u->top], u->left);
+            g->won = search(s, u->hkey, u->drawn, u->top, s->rank[u->top], u->left) > 0;
         else
             search_best(s, u->hkey, u->drawn, u->top, s->rank[u->top], u->left);
         if (s->oom) return g->status = GOLF_ERR_MEMORY;

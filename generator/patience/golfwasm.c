@@ -110,20 +110,23 @@ EXPORT(golf_solve) int golf_solve(const GolfGame *g, int best) {
  *   golf_solve_expanded(handle) -> the positions searched so far (a double), each counted once.
  *   golf_solve_end(handle) -> 0 once step said 1, the result then where golf_result_* read it
  *     (as after golf_solve); else the error (-2 before the search is done).  Frees the handle.
- *   golf_solve_cancel(handle) frees the handle; the result of an earlier search stays. */
+ *   golf_solve_cancel(handle) frees the handle; the result of an earlier search stays.
+ * A handle of 0 (a begin that failed) is refused (-2; expanded 0; cancel does nothing). */
 static int begin_status;
 EXPORT(golf_solve_begin) GolfSearchState *golf_solve_begin(const GolfGame *g, int best) {
     return golf_game_solve_begin(g, best, &begin_status);
 }
 EXPORT(golf_solve_error) int golf_solve_error(void) { return begin_status; }
 EXPORT(golf_solve_step) int golf_solve_step(GolfSearchState *search, int budget) {
+    if (!search) return GOLF_ERR_INPUT;
     return budget < 0 ? GOLF_ERR_INPUT : golf_search_step(search, budget);
 }
 EXPORT(golf_solve_expanded) double golf_solve_expanded(const GolfSearchState *search) {
-    return (double)golf_search_expanded(search);
+    return search ? (double)golf_search_expanded(search) : 0;
 }
 EXPORT(golf_solve_end) int golf_solve_end(GolfSearchState *search) {
     memset(&result, 0, sizeof result);
+    if (!search) return GOLF_ERR_INPUT;
     int status = golf_search_finish(search, &result);
     if (status != GOLF_OK) memset(&result, 0, sizeof result);
     golf_search_free(search);

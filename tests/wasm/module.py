@@ -22,6 +22,9 @@ VARIANT_BITS = {
 }
 REMOVE, DRAW, UNDO = 0, 1, 2
 
+Result = tuple[bool, int, int, list[int]]
+"""A search's result as the module gives it: won, best removals, positions searched, line."""
+
 
 def card_code(card: Card | None) -> int:
     """golfcore.h's card byte: rank << 2 | suit, a Joker 0, no card 0xff."""
@@ -106,6 +109,42 @@ class Wasm:
             "golf_redeal", game, RULES[rule_set.rules], variant_bits(rule_set), float(number)
         )
         assert status == 0, (number, str(rule_set))
+
+    def result(self) -> Result:
+        """What golf_result_* give: won, best removals, positions searched, the line."""
+        length = int(self("golf_result_length"))  # type: ignore[call-overload]
+        return (
+            bool(self("golf_result_won")),
+            int(self("golf_result_best")),  # type: ignore[call-overload]
+            int(self("golf_result_expanded")),  # type: ignore[call-overload]
+            [int(self("golf_result_move", i)) for i in range(length)],  # type: ignore[call-overload]
+        )
+
+    def solve(self, game: int, best: int) -> Result:
+        """The whole search in one call (golf_solve)."""
+        status = self("golf_solve", game, best)
+        assert status == 0, status
+        return self.result()
+
+    def solve_sliced(
+        self, game: int, best: int, budget: int, max_slices: int = 10**9
+    ) -> tuple[Result, list[int]]:
+        """The search a slice of ``budget`` positions at a time (golf_solve_begin, _step until
+        done, _end); its result, and the positions searched after each slice (AssertionError
+        past ``max_slices``: a search that no longer ends)."""
+        handle = self("golf_solve_begin", game, best)
+        assert handle, self("golf_solve_error")
+        counts = []
+        while True:
+            status = self("golf_solve_step", handle, budget)
+            counts.append(int(self("golf_solve_expanded", handle)))  # type: ignore[call-overload]
+            if status == 1:
+                break
+            assert status == 0, status
+            assert len(counts) < max_slices, f"more than {max_slices} slices"
+        status = self("golf_solve_end", handle)
+        assert status == 0, status
+        return self.result(), counts
 
     def reason(self, code: int) -> Reason | None:
         name = self.text(int(self("golf_reason_name", code)))  # type: ignore[call-overload]
