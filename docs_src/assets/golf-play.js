@@ -349,8 +349,9 @@
   function quoted(typed) {
     var chars = Array.from(typed), size = Math.min(chars.length, QUOTE_LIMIT);
     var text = escaped(chars.slice(0, size));
+    /* excerpt measures the text with its two quotes */
     while (Array.from(text).length > QUOTE_LIMIT) {
-      size = Math.max(1, Math.min(size - 1, Math.floor(size * QUOTE_LIMIT / Array.from(text).length)));
+      size = Math.max(1, Math.min(size - 1, Math.floor(size * QUOTE_LIMIT / (Array.from(text).length + 2))));
       text = escaped(chars.slice(0, size));
       if (size === 1) break;
     }
