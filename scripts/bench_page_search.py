@@ -3,6 +3,7 @@ page runs them so that no task blocks it (issue 31).
 
     python scripts/bench_page_search.py [--budget B] [--slice-ms MS] [--repeat R]
     python scripts/bench_page_search.py --find [--count N] [--last L]
+    python scripts/bench_page_search.py --native [--budget B] [--repeat R]
 
 The page solves a deal under four rule sets (Easy, Classic, Classic with nothing on a King,
 Strict), each with its best result (best 1), from the deal's start; the code's letter E or C
@@ -24,6 +25,11 @@ searched in a fresh instance of the module, whose memory starts small: a slice i
 memory grew holds a growth of the search's set of positions (all of it is copied into a set
 twice its size), and the longest such slice is shown apart; the first deal is searched again
 in slices of 1,000 positions, where a growth stands out of the slices around it.
+
+``--native`` times the same searches in the Python extension's build of the same C, whole
+(``_fastsolve.search``) and sliced (``_fastsolve.sliced``, ``B`` positions a slice, default
+30,000), each search's fastest of ``R`` runs in turn: what the pause itself costs (walking
+back, entering again), apart from the module's calls and a loaded machine's noise.
 """
 
 from __future__ import annotations
@@ -218,9 +224,56 @@ def bench(budget: int | None, slice_ms: float, repeat: int) -> None:
     )
 
 
+def native(budget: int, repeat: int) -> None:
+    from generator.patience._fastsolve import search, sliced
+
+    from generator.patience import Rules, RuleSet, Variant, deal_for
+    from generator.patience.solver import fits_table, search_rank
+
+    rule_sets = {
+        "easy": RuleSet.of(Rules.EASY),
+        "classic": RuleSet.of(Rules.CLASSIC),
+        "classic+nothing-on-king": RuleSet.of(Rules.CLASSIC, [Variant.NOTHING_ON_KING]),
+        "strict": RuleSet.of(Rules.STRICT),
+    }
+    deals = [
+        entry["number"] for entry in yaml.safe_load(DEALS.read_text(encoding="utf-8"))["deals"]
+    ]
+    total_whole = total_sliced = 0.0
+    for number in deals:
+        for rule_set in rule_sets.values():
+            deal = deal_for(number, rule_set)
+            inputs = (
+                bytes(search_rank(card) for column in deal.columns for card in column),
+                search_rank(deal.waste),
+                bytes(search_rank(card) for card in deal.stock),
+                fits_table(rule_set),
+                rule_set.draw_only_when_blocked,
+                BEST_LINE,
+            )
+            fastest_whole = fastest_sliced = float("inf")
+            for _ in range(repeat):
+                start = time.perf_counter()
+                result = search(*inputs)
+                fastest_whole = min(fastest_whole, time.perf_counter() - start)
+                start = time.perf_counter()
+                *parts, _counts = sliced(*inputs, budget, 10**9)
+                fastest_sliced = min(fastest_sliced, time.perf_counter() - start)
+                if tuple(parts) != result:
+                    sys.exit(f"bench_page_search: deal {number} {rule_set}: sliced differs")
+            total_whole += fastest_whole
+            total_sliced += fastest_sliced
+    print(
+        f"native, the {len(deals)} deals' four searches, fastest of {repeat}: whole "
+        f"{total_whole * 1000:.0f} ms, in slices of {budget:,} positions "
+        f"{total_sliced * 1000:.0f} ms, ratio {total_sliced / total_whole:.3f}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--find", action="store_true")
+    parser.add_argument("--native", action="store_true")
     parser.add_argument("--count", type=int, default=20)
     parser.add_argument("--last", type=int, default=1000)
     parser.add_argument("--budget", type=int)
@@ -229,6 +282,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.find:
         find(args.count, args.last)
+    elif args.native:
+        native(args.budget or 30_000, args.repeat)
     else:
         bench(args.budget, args.slice_ms, args.repeat)
 

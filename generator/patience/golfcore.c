@@ -162,7 +162,9 @@ typedef struct {
  * set, counted once, when first entered), and it goes straight to the move it was making
  * (s->line[s->depth]), passing over the moves before it without making them and without the
  * tests that chose them (those moves were searched, or noted as unsearched, before the pause;
- * a prune by s->best, which has grown since, must not cut the line the whole search was on).
+ * a prune by s->best, which has grown since, must not cut the line the whole search was on:
+ * with today's bound it could not, as the bound never grows along a line, but the walk does
+ * not rest on that).
  * The last frame on the line puts the slice's end back into s->stop_at as it makes its move.
  * Each frame on the line so takes up its loop where it was, with the locals it had (the column
  * order, whether it removed a card, its bound), and the position where the slice stopped is
