@@ -51,6 +51,16 @@ new PerformanceObserver((list) => {
 """
 """Run before the page's scripts: every task over 50 ms the page's main thread runs."""
 
+AFTER_STOP = """() => { const root = document.querySelector('[data-golf-solve]');
+  window.golfAfterStop = [];
+  new MutationObserver(() => window.golfAfterStop.push(root.getAttribute('data-solved')))
+    .observe(root, {attributes: true, attributeFilter: ['data-solved']}); }"""
+"""Every deal the Solve page says it has solved from now on (its ``data-solved``)."""
+
+STOPPED_WAIT_MS = 5000
+"""Longer than the slowest deal's search takes whole (1-3 s here): a search Stop did not end
+would have given its verdicts by then."""
+
 
 def words_of(code: str) -> tuple[Words, Any]:
     language = next(lang for lang in languages() if lang.code == code)
@@ -181,7 +191,7 @@ def test_a_search_says_what_it_does_and_stops_at_once(
 ) -> None:
     """While the slowest deal is searched the page names the rule set and the positions so far
     (in its words, a count growing from 0); Stop ends it at once: the page says so, no verdict
-    comes, and the next deal solves."""
+    comes, then or later, and the next deal solves."""
     words, t = words_of(code)
     if not worker:
         context.add_init_script(NO_WORKER)
@@ -201,12 +211,18 @@ def test_a_search_says_what_it_does_and_stops_at_once(
     stop = page.locator("[data-golf-solve] > [data-search-progress] [data-search-stop]")
     assert stop.is_visible() and stop.text_content() == word(t, "search_stop")
     stop.click()
+    page.evaluate(AFTER_STOP)
     assert status.text_content() == word(t, "stopped")
     assert stop.is_hidden()
     assert rows(page) == before  # no verdict of the stopped deal
     quick = "GO1-E-AAAAAAB"
     solve_typed(page, quick)
     wait_solved(page, quick)
+    assert rows(page)[0][1] == verdict(t, RuleSet.of(Rules.EASY), 1)
+    # the stopped search is over: its verdicts never come, however long one waits
+    page.wait_for_timeout(STOPPED_WAIT_MS)
+    assert slow not in page.evaluate("window.golfAfterStop")
+    assert page.get_attribute("[data-golf-solve]", "data-solved") == quick
     assert rows(page)[0][1] == verdict(t, RuleSet.of(Rules.EASY), 1)
     assert page.golf_errors == []
 
@@ -292,6 +308,29 @@ def test_the_address_opens_and_keeps_the_deal(context: Any, site: Site, code: st
     assert page.golf_errors == []
 
 
+@pytest.mark.parametrize("build", ["disk_site", "offline_site"])
+@pytest.mark.parametrize("code", CODES)
+def test_the_switcher_keeps_the_address_from_disk(
+    request: pytest.FixtureRequest, context: Any, build: str, code: str
+) -> None:
+    """Opened from disk, where Material cannot read a sitemap to keep the address itself (served,
+    it does), the language switcher keeps the deal and its variants (partials/alternate.html)."""
+    site: Site = request.getfixturevalue(build)
+    address = "#code=GO1-C-AAAAAAE&variants=jokers=1"
+    page = open_page(context, site, code, "solve", address)
+    wait_solved(page, "GO1-C-AAAAAAE")
+    assert page.evaluate("location.hash") == address
+    other = next(c for c in CODES if c != code)
+    page.hover(".md-header .md-select")
+    page.locator(f"a.md-select__link[hreflang={other}]").click()
+    page.wait_for_selector(SOLVED, state="attached")
+    assert page.evaluate("document.documentElement.lang") == other
+    assert page.evaluate("location.hash") == address
+    wait_solved(page, "GO1-C-AAAAAAE")
+    assert page.is_checked("[data-golf-solve] input[name=jokers][value='jokers=1']")
+    assert page.golf_errors == []
+
+
 # -- 4. play any deal --------------------------------------------------------------------------
 
 
@@ -337,35 +376,55 @@ def test_any_deal_is_played_and_survives_a_reload(context: Any, site: Site, code
     assert page.golf_errors == []
 
 
+DRAWS = """
+window.golfDraws = [];
+const drawn = crypto.getRandomValues.bind(crypto);
+crypto.getRandomValues = (array) => {
+  if (!window.golfDraws.length || !(array instanceof Uint32Array) || array.length !== 2)
+    return drawn(array);
+  array[0] = 0;
+  array[1] = window.golfDraws.shift();
+  return array;
+};
+"""
+"""Run before the page's scripts: the page's random draws (two 32-bit words each) give the
+numbers of ``window.golfDraws`` in turn while it holds any, then chance again."""
+
+
 @pytest.mark.parametrize("code", CODES)
 def test_new_and_winnable_deals(context: Any, site: Site, code: str) -> None:
     """New deal solves a code drawn at random; a deal that can be won, under the rules shown, is
-    one of the census's deals (1-100,000) that the native solver wins under them."""
+    drawn among the census's deals (1-100,000) until the search proves one winnable: with the
+    draws set to two deals the native solver loses under those rules and then one it wins, the
+    page lands on the third."""
     page = open_page(context, site, code, "solve")
     seen = set()
     for _ in range(3):
         page.click("[data-solve-new]")
         page.wait_for_function(
-            "(old) => { const s = document.querySelector('[data-golf-solve]').getAttribute('data-solved');"
-            " return s && !old.includes(s); }",
+            "(old) => { const s = document.querySelector('[data-golf-solve]')"
+            ".getAttribute('data-solved'); return s && !old.includes(s); }",
             arg=sorted(seen | {"GO1-E-AAAAAAB"}),
         )
         drawn = page.input_value("[data-golf-solve] input[name=code]")
         DealCode.parse(drawn)
         seen.add(drawn)
     assert len(seen) == 3
+    page.close()
+
+    context.add_init_script(DRAWS)
+    page = open_page(context, site, code, "solve")
     for index, rule_set in ((3, RuleSet.of(Rules.STRICT)), (2, EXAMPLES_RULE_SETS[2])):
+        verdicts = {n: solve(deal_for_number(n), rule_set).winnable for n in range(1, 40)}
+        lost = [n for n, won in verdicts.items() if not won][:2]
+        won = next(n for n, won in verdicts.items() if won and n > max(lost))
         page.locator("[data-solve-rows] tr").nth(index).locator("button").click()
-        before = page.input_value("[data-golf-solve] input[name=code]")
+        # the census's deals are 1-100,000: the page adds 1 to the draw
+        page.evaluate("(draws) => { window.golfDraws = draws; }", [n - 1 for n in (*lost, won)])
         page.click("[data-solve-winnable]")
-        page.wait_for_function(
-            "(old) => { const s = document.querySelector('[data-golf-solve]').getAttribute('data-solved');"
-            " return s && s !== old; }",
-            arg=before,
-        )
-        drawn = DealCode.parse(page.input_value("[data-golf-solve] input[name=code]"))
-        assert 1 <= drawn.number <= 100_000
-        assert solve(deal_for_number(drawn.number), rule_set).winnable, (rule_set, drawn)
+        expected = str(DealCode("E" if rule_set.rules is Rules.EASY else "C", won))
+        wait_solved(page, expected)
+        assert page.evaluate("window.golfDraws") == []
         chosen = page.get_attribute("[data-solve-rows] tr.golf-chosen", "data-rules")
         assert chosen == str(rule_set)
     assert page.golf_errors == []
