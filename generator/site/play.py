@@ -142,7 +142,7 @@ def play_box(code: str, board: str, rules: list[tuple[str, str]], t: Translation
     return Markup(
         f'<div class="golf-play" data-golf-play data-search-exclude data-number="{parsed.number}" '
         f'data-code="{escape(code)}" data-board="{escape(board)}">'
-        f'<p class="golf-play-start" data-play-start hidden>{button("play", "start")}</p>'
+        f'<p class="golf-play-start" data-play-start>{button("play", "start")}</p>'
         f'<div class="golf-play-area" data-play-area hidden>'
         f'<div class="golf-play-bar">'
         f"<label>{rules_label} <select data-play-rules>{options}</select></label>"

@@ -1,0 +1,227 @@
+"""Nothing on the Solve and examples pages moves while they load (issue 31: Lighthouse measured a
+layout shift of 0.449 on the Solve page, desktop).
+
+Each page is opened in every language, served and from disk (the offline build), as a phone, a
+desktop and a large desktop (:data:`SIZES`), in a Chromium of its own that shows its scrollbars
+as a desktop browser does (Playwright hides them: a scrollbar that appears when the script
+lengthens the page moves the whole article sideways), its processor slowed down four times as
+Lighthouse's phone is (on this machine the engine is otherwise ready before the page is first
+painted, and nothing is seen to move). Each page is opened at its top, and scrolled as it is
+parsed (as a reload there does) to what its script fills: the Solve page's board, the examples
+page's first play box. Once the engine is ready (``html[data-golf-engine=ready]``) and, on the
+Solve page, the result's rows are filled, the page's ``layout-shift`` entries (a
+``PerformanceObserver``, buffered from the start of the load) that follow no input are summed:
+over :data:`MOST_SHIFT` fails, naming every element that moved and where from and to. Without
+JavaScript the Solve page shows the paragraph that says what it needs and neither the solver nor
+a play box (nothing empty on the page).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from generator.i18n.catalogs import languages
+from tests.browser.conftest import CHROMIUM_FLAGS, Site, chromium_path
+from tests.browser.pagecheck import WIDTHS, Recorder
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-layout-shift")]
+
+CODES = [language.code for language in languages()]
+
+MOST_SHIFT = 0.01
+"""The layout shift a page may add up to while it loads (issue 31: at most 0.01)."""
+
+SIZES = {**WIDTHS, 1920: 1080}
+"""The windows a page is opened in, width and height: the other browser tests' phone and desktop
+(:data:`tests.browser.pagecheck.WIDTHS`), and a large desktop, where the Solve page's board is in
+the window as it loads."""
+
+SLOWER = 4
+"""How many times slower the processor runs (Chrome's CPU throttling; Lighthouse's phone: 4)."""
+
+SCROLLED = """
+document.addEventListener("DOMContentLoaded", function () {
+  var shown = document.querySelector(%r);
+  if (shown) shown.scrollIntoView({block: "center"});
+});
+"""
+"""The page scrolled to an element (``%r``, its selector) once parsed, before the engine is ready,
+as a reload there does."""
+
+SCROLLED_TO = {
+    "solve-at-the-board": "[data-golf-solve] svg.golf-board",
+    "examples-at-a-play-box": "[data-golf-play]",
+}
+"""The pages opened scrolled to an element: its selector."""
+
+OBSERVE = """
+window.golfShifts = [];
+new PerformanceObserver(function (list) {
+  function named(node) {
+    if (!node || !node.tagName) return "a node no longer in the page";
+    var name = node.tagName.toLowerCase();
+    if (node.id) name += "#" + node.id;
+    var classes = node.getAttribute("class");
+    if (classes) name += "." + classes.trim().split(/\\s+/).join(".");
+    Array.prototype.forEach.call(node.attributes, function (a) {
+      if (a.name.indexOf("data-") === 0) name += "[" + a.name + "]";
+    });
+    return name;
+  }
+  function box(r) {
+    return Math.round(r.x) + "," + Math.round(r.y) + " " + Math.round(r.width) + "x" +
+      Math.round(r.height);
+  }
+  list.getEntries().forEach(function (entry) {
+    window.golfShifts.push({
+      value: entry.value, input: entry.hadRecentInput, at: Math.round(entry.startTime),
+      moved: (entry.sources || []).map(function (s) {
+        return named(s.node) + " from " + box(s.previousRect) + " to " + box(s.currentRect);
+      })
+    });
+  });
+}).observe({type: "layout-shift", buffered: true});
+"""
+"""Collects the page's layout shifts from the start of its load, each with the elements it moved
+(described when seen: a node may leave the page later)."""
+
+SOLVED = """() => {
+  var rows = document.querySelectorAll("[data-solve-rows] tr");
+  return rows.length > 0 && Array.prototype.every.call(rows, function (row) {
+    return row.cells.length > 1 && row.cells[1].textContent.trim() !== "";
+  });
+}"""
+"""The Solve page's result drawn: its table's rows have their verdicts."""
+
+SETTLED = """() => new Promise(function (done) {
+  requestAnimationFrame(function () { requestAnimationFrame(function () { setTimeout(done, 0); }); });
+})"""
+"""Two frames rendered: the shifts of the last change reported."""
+
+
+@pytest.fixture(scope="module")
+def scrollbar_browser(browser: Any) -> Iterator[Any]:
+    """A headless Chromium that shows its scrollbars (Playwright's default hides them), started
+    by the session's Playwright (one per thread)."""
+    chromium = browser.browser_type.launch(
+        executable_path=chromium_path(),
+        headless=True,
+        args=CHROMIUM_FLAGS,
+        ignore_default_args=["--hide-scrollbars"],
+    )
+    try:
+        yield chromium
+    finally:
+        chromium.close()
+
+
+@pytest.fixture
+def context(scrollbar_browser: Any) -> Iterator[Any]:
+    made = scrollbar_browser.new_context()
+    made.add_init_script(OBSERVE)
+    yield made
+    made.close()
+
+
+def shifts(page: Any, solve: bool) -> tuple[float, list[str]]:
+    """The page's layout shift without recent input once its engine is ready and (``solve``)
+    its first result drawn; and what moved."""
+    page.wait_for_selector("html[data-golf-engine=ready]", state="attached", timeout=20_000)
+    if solve:
+        page.wait_for_function(SOLVED, timeout=20_000)
+    page.evaluate(SETTLED)
+    entries = page.evaluate("window.golfShifts")
+    counted = [entry for entry in entries if not entry["input"]]
+    total = sum(entry["value"] for entry in counted)
+    moved = [
+        f"{entry['value']:.4f} at {entry['at']} ms: {'; '.join(entry['moved']) or 'nothing named'}"
+        for entry in counted
+    ]
+    return total, moved
+
+
+@pytest.mark.parametrize("width", sorted(SIZES))
+@pytest.mark.parametrize("build", ["site", "offline_site"])
+@pytest.mark.parametrize(
+    "name", ["solve", "solve-at-the-board", "examples", "examples-at-a-play-box"]
+)
+@pytest.mark.parametrize("code", CODES)
+def test_nothing_moves_while_the_page_loads(
+    request: pytest.FixtureRequest, context: Any, code: str, name: str, build: str, width: int
+) -> None:
+    """The page's layout shift, summed, stays at most MOST_SHIFT from its load until its engine
+    is ready and its first result drawn."""
+    site: Site = request.getfixturevalue(build)
+    path = site.page_path(code, name.split("-")[0])
+    if name in SCROLLED_TO:
+        context.add_init_script(SCROLLED % SCROLLED_TO[name])
+    page = context.new_page()
+    recorder = Recorder(site)
+    recorder.attach(page)
+    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": SLOWER})
+    page.set_viewport_size({"width": width, "height": SIZES[width]})
+    response = page.goto(site.url + path, wait_until="load")
+    problems = []
+    if not site.on_disk and (response is None or response.status != 200):
+        problems.append(f"answered {response and response.status}, not 200")
+    total, moved = shifts(page, solve=name.startswith("solve"))
+    recorder.settle(page)
+    problems += recorder.take()
+    if total > MOST_SHIFT:
+        problems.append(
+            f"layout shift {total:.4f} (at most {MOST_SHIFT}) while loading:\n  "
+            + "\n  ".join(moved)
+        )
+    assert not problems, f"{path} ({name}) at {width} px: " + "\n".join(problems)
+
+
+NO_SCRIPT = """() => {
+  function shown(node) {
+    if (!node) return false;
+    var r = node.getBoundingClientRect();
+    return r.width > 0 && r.height > 0;
+  }
+  var solve = document.querySelector("[data-golf-solve]");
+  var before = solve && solve.previousElementSibling;
+  return {
+    solver: shown(solve),
+    note: before && before.tagName === "P" && shown(before) ? before.textContent.trim() : "",
+    plays: Array.prototype.filter.call(document.querySelectorAll("[data-golf-play]"), shown).length
+  };
+}"""
+
+
+@pytest.mark.parametrize("build", ["site", "offline_site"])
+@pytest.mark.parametrize("code", CODES)
+def test_without_javascript_the_pages_say_what_they_need(
+    scrollbar_browser: Any, request: pytest.FixtureRequest, code: str, build: str
+) -> None:
+    """Without JavaScript the Solve page shows its paragraph that says so, not the solver's
+    controls; the examples page shows no play box (their buttons would do nothing)."""
+    site: Site = request.getfixturevalue(build)
+    context = scrollbar_browser.new_context(
+        java_script_enabled=False, viewport={"width": 390, "height": WIDTHS[390]}
+    )
+    problems = []
+    try:
+        page = context.new_page()
+        for name in ("solve", "examples"):
+            path = site.page_path(code, name)
+            response = page.goto(site.url + path, wait_until="load")
+            if site.url.startswith("http") and (response is None or not response.ok):
+                problems.append(f"{path}: answered {response and response.status}")
+            seen = page.evaluate(NO_SCRIPT)
+            if name == "solve" and not seen["note"]:
+                problems.append(f"{path}: the paragraph before the solver is not shown")
+            if seen["solver"]:
+                problems.append(f"{path}: the solver is shown, though it cannot work")
+            if seen["plays"]:
+                problems.append(
+                    f"{path}: {seen['plays']} play boxes shown, though they cannot work"
+                )
+    finally:
+        context.close()
+    assert not problems, "\n".join(problems)
