@@ -876,8 +876,9 @@
       var read = E.readCode(normalise(typed));
       error.textContent = "";
       if (read.error) {
-        /* no result of another deal stays beside the refused code */
-        result.hidden = true;
+        /* no result of another deal stays beside the refused code (a result never filled
+           keeps its place: nothing moves when the address holds a bad code at load) */
+        if (rows.children.length) result.hidden = true;
         root.setAttribute("data-solved", typed); /* what was solved last (for the tests) */
         error.textContent = format(words[CODE_ERRORS[read.error]], { code: quoted(typed) });
         return Promise.resolve(null);
