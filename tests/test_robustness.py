@@ -315,8 +315,8 @@ def test_unexpected_error_is_one_line_naming_where(restore: Path) -> None:
     edit(
         restore,
         "generator/cli.py",
-        "    code = DealCode.parse(code_text)\n    print(json.dumps(",
-        '    code = DealCode.parse(code_text)\n    json.loads("{\\n")\n    print(json.dumps(',
+        "    code = DealCode.read(code_text)\n    print(json.dumps(",
+        '    code = DealCode.read(code_text)\n    json.loads("{\\n")\n    print(json.dumps(',
     )
     try:
         line = line_of(restore, "generator/cli.py", 'json.loads("{\\n")')
