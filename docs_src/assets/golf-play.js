@@ -260,7 +260,7 @@
     function inSlices(task, progress) {
       var stopped = false, search = null;
       var promise = new Promise(function (resolve, reject) {
-        var budget = 2000;
+        var budget = 20000; /* about 8 ms on a desktop; the slices adapt from there */
         function slice() {
           if (stopped) return;
           try {
@@ -282,9 +282,17 @@
       } };
     }
 
-    this.run = function (task, progress) {
+    /* the way searches run, once the worker has said whether it works (for the tests) */
+    this.started = function () {
+      if (!ready) ready = start();
+      return ready.then(function () { return self.mode; });
+    };
+    /* here: search on the page in slices without waiting for the worker (the page's own
+       first deal at load, a matter of milliseconds: the worker starts meanwhile) */
+    this.run = function (task, progress, here) {
       progress = progress || function () {};
       if (!ready) ready = start();
+      if (here) return inSlices(task, progress);
       var stopped = false, inner = null;
       var promise = ready.then(function (works) {
         if (stopped) return new Promise(function () {});
@@ -493,12 +501,12 @@
     });
     return {
       /* run a search, saying so: name is the rule set's name (or null) */
-      run: function (searcher, task, name, onStop) {
+      run: function (searcher, task, name, onStop, here) {
         var search = searcher.run(task, function (expanded) {
           if (running === search) {
             text.textContent = format(words.searching, { rules: name, count: Math.round(expanded) });
           }
-        });
+        }, here);
         search.onStop = onStop;
         running = search;
         node.hidden = false;
@@ -895,7 +903,8 @@
                       name: words.rule_sets[key(pair[0], all)] };
         chain = chain.then(function () {
           return progress.run(searcher, { rules: pair[0], variants: all, number: read.number, best: 1 },
-                              entry.name, function () { root.setAttribute("data-solved", ""); });
+                              entry.name, function () { root.setAttribute("data-solved", ""); },
+                              from.quiet);
         }).then(function (found) {
           entry.line = found.line;
           entry.won = found.won;

@@ -153,7 +153,7 @@ def test_the_slowest_deals_never_hold_the_page(
     site: Site = request.getfixturevalue(build)
     context.add_init_script(LONG_TASKS + ("" if worker else NO_WORKER))
     page = open_page(context, site, "en", "solve")
-    mode = page.evaluate("window.GolfEngine.then((E) => E.searcher.mode)")
+    mode = page.evaluate("window.GolfEngine.then((E) => E.searcher.started())")
     assert mode == ("worker" if worker else "slices")
     words, t = words_of("en")
     strict = RuleSet.of(Rules.STRICT)
