@@ -22,6 +22,7 @@ from generator.i18n.words import PLAY_WORDS, Words
 from generator.patience import FULL_DECK, Game, Rules, RuleSet, Variant, deal_for_number
 from generator.patience.deal import DealCode
 from generator.patience.solver import solve
+from generator.site.othertexts import RULE_SETS
 from tests.browser.conftest import Site
 from tests.patience.test_typed_codes import CASES, typed
 
@@ -31,13 +32,8 @@ CODES = [language.code for language in languages()]
 READY = "html[data-golf-engine=ready]"
 SOLVED = "html[data-golf-solved=ready]"
 DATA = Path(__file__).resolve().parents[1] / "data"
-EXAMPLES_RULE_SETS = [
-    RuleSet.of(Rules.EASY),
-    RuleSet.of(Rules.CLASSIC),
-    RuleSet.of(Rules.CLASSIC, [Variant.NOTHING_ON_KING]),
-    RuleSet.of(Rules.STRICT),
-]
-"""The examples page's four rule sets, in its order (generator/pages/patience.py)."""
+EXAMPLES_RULE_SETS = RULE_SETS
+"""The examples page's four rule sets, in its order (the approved messages' list)."""
 
 NO_WORKER = "delete window.Worker;"
 """Run before the page's scripts: a browser that makes no Web Worker (the slices' case)."""
