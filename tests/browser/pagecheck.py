@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 import weakref
@@ -506,3 +507,17 @@ def axe_problems(page: Any, path: str, used: set[AllowedViolation] | None = None
                 f"axe {violation['id']} ({violation['impact']}): {target}: {summary[:300]}"
             )
     return problems
+
+
+SETTLE_MS = 10_000
+"""How long a key's outcome may take to show (Material's drawer slides in before its link takes
+the focus): the test waits for the outcome itself, and only a check that is failing waits this long."""
+
+
+def settled(page: Any, expression: str) -> None:
+    """Wait until ``expression`` holds in the page, or :data:`SETTLE_MS` has passed (the checks
+    after it then say what is wrong)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(expression, timeout=SETTLE_MS)

@@ -15,7 +15,7 @@ import pytest
 
 from generator.i18n.catalogs import languages
 from tests.browser.conftest import Site
-from tests.browser.pagecheck import Target, opened
+from tests.browser.pagecheck import Target, opened, settled
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -43,7 +43,11 @@ def keyboard_problems(page: Any) -> list[str]:
     if not drawer["name"]:
         problems.append("the drawer's button has no name")
     page.keyboard.press("Enter")
-    page.wait_for_timeout(700)
+    settled(
+        page,
+        "document.getElementById('__drawer').checked"
+        " && !!document.activeElement.closest('.md-sidebar--primary')",
+    )
     if not page.evaluate("document.getElementById('__drawer').checked"):
         problems.append("Enter on the drawer's button does not open the drawer")
     inside = page.evaluate(FOCUSED)
@@ -51,7 +55,11 @@ def keyboard_problems(page: Any) -> list[str]:
     if not (in_drawer and inside["shown"] and inside["tag"] == "A"):
         problems.append(f"with the drawer open the focus is on {inside}, not a link it shows")
     page.keyboard.press("Escape")
-    page.wait_for_timeout(300)
+    settled(
+        page,
+        "!document.getElementById('__drawer').checked"
+        " && document.activeElement.dataset.golfFor === '__drawer'",
+    )
     if page.evaluate("document.getElementById('__drawer').checked"):
         problems.append("Escape does not close the drawer")
     if not page.evaluate("document.activeElement.dataset.golfFor === '__drawer'"):
@@ -66,7 +74,7 @@ def keyboard_problems(page: Any) -> list[str]:
     if not page.evaluate("document.activeElement.dataset.golfFor === '__search'"):
         return [*problems, "the search button cannot take the focus"]
     page.keyboard.press("Enter")
-    page.wait_for_timeout(300)
+    settled(page, "document.activeElement.classList.contains('md-search__input')")
     if not page.evaluate("document.activeElement.classList.contains('md-search__input')"):
         problems.append("Enter on the search button does not put the focus in the search box")
     return problems

@@ -25,6 +25,7 @@ from tests.browser.pagecheck import (
     Target,
     material_schemes,
     opened,
+    settled,
     targets,
 )
 from tests.browser.visits import visit
@@ -116,7 +117,7 @@ def test_a_404_page_leads_on(contexts: dict[str, Any], site: Site, code: str) ->
             problems.append("no search button")
         else:
             button.click()
-            page.wait_for_timeout(200)
+            settled(page, "document.activeElement.classList.contains('md-search__input')")
             if not page.evaluate("document.activeElement.classList.contains('md-search__input')"):
                 problems.append("the search button does not open the search")
         problems += recorder.take()

@@ -29,12 +29,15 @@ from generator.patience import Game, Move, Reason, Rules, RuleSet, Variant, deal
 from generator.patience.deal import DealCode
 from generator.patience.solver import solve
 from tests.browser.conftest import Site
+from tests.browser.cputime import MAIN, traced
 from tests.browser.pagecheck import axe_problems
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-play")]
 
 CODES = [language.code for language in languages()]
 READY = "html[data-golf-engine=ready]"
+SOLVED = "html[data-golf-solved=ready]"
+"""The Solve page has shown its own first deal's verdicts (``window.golfReadyAt`` is set)."""
 
 
 def words_of(code: str) -> tuple[Words, Any]:
@@ -298,21 +301,31 @@ def test_the_page_solves_1000_deals_within_three_times_the_native_time(
 def test_the_solve_page_is_ready_within_a_second_on_a_phone_class_cpu(
     context: Any, site: Site
 ) -> None:
-    """With Chromium's CPU throttled 4x (Lighthouse's mobile setting), the solve page has loaded
-    its module, solved the default deal and shown its form within a second of the navigation
-    (``window.golfReadyAt``): the fastest of up to eight loads (the machine is shared)."""
+    """With Chromium's CPU throttled 4x (Lighthouse's mobile setting), the page's main thread
+    spends under a second of CPU from the navigation until the solve page has loaded its module,
+    solved the default deal and shown its form: Chromium's trace, whose thread time a shared
+    machine does not stretch (:mod:`tests.browser.cputime`; a throttled thread's time grows
+    with the throttle). The time by the clock (``window.golfReadyAt``, 745-806 ms on an idle
+    machine) is printed, not held: in CI another process can hold the CPU for any length of
+    time. The least of three loads, as the first may compile the module cold."""
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-    times = []
-    for _ in range(8):
-        page.goto(site.url + site.page_path("en", "solve"))
-        page.wait_for_selector(READY, state="attached")
-        times.append(page.evaluate("window.golfReadyAt"))
-        if times[-1] < 1000 and len(times) >= 3:
-            break
-    print(f"solve page ready at 4x CPU throttle: {', '.join(f'{t:.0f}' for t in times)} ms")
-    assert min(times) < 1000, times
+    spent, clock = [], []
+    for _ in range(3):
+        with traced(page) as trace:
+            page.goto(site.url + site.page_path("en", "solve"))
+            page.wait_for_selector(SOLVED, state="attached")
+        clock.append(page.evaluate("window.golfReadyAt"))
+        spent.append(trace.cpu_ms(MAIN))
+    print(
+        "solve page ready at 4x CPU throttle: main thread "
+        + ", ".join(
+            f"{cpu:.0f} ms CPU ({wall:.0f} ms by the clock)"
+            for cpu, wall in zip(spent, clock, strict=True)
+        )
+    )
+    assert min(spent) < 1000, spent
 
 
 FOCUSED = """() => {

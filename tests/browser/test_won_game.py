@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack
 from functools import cache
@@ -239,8 +240,14 @@ def phone_pick_problems(page: Any, move: int) -> list[str]:
     link = page.locator(f"[data-stepper] .golf-moves a[href='#move-{move}']")
     link.scroll_into_view_if_needed()
     link.click()
-    page.wait_for_timeout(100)
-    return in_view(page.evaluate(BELOW_HEADER), "board")
+    # the scroll that follows the tap may take its time on a busy machine: wait for the board to
+    # be in view, up to 10 s, and say where it is if it never comes
+    deadline = time.monotonic() + 10
+    while (
+        problems := in_view(page.evaluate(BELOW_HEADER), "board")
+    ) and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    return problems
 
 
 def test_a_move_picked_on_a_phone_brings_its_board_into_view(context: Any, site: Site) -> None:
