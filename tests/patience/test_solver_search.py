@@ -112,12 +112,13 @@ def searchers() -> list[Searcher]:
 
 @pytest.mark.parametrize("index", range(len(CASES)))
 def test_search_finds_the_best_result_of_a_brute_force(index: int) -> None:
+    """Each search there is (the Python one, and the C one where it is built) finds the brute
+    force's best result, with a line that replays to it."""
     sys.setrecursionlimit(10_000)
     tableau, waste, stock, fits, strict = CASES[index]
     expected = brute_best(tableau, waste, stock, fits, strict)
-    answers = []
     for search in searchers():
-        won, line, positions, best = search(tableau, waste, stock, fits, strict, BEST_LINE)
+        won, line, _positions, best = search(tableau, waste, stock, fits, strict, BEST_LINE)
         assert (won, best) == (expected == TABLEAU, expected)
         assert replay(tableau, waste, stock, fits, strict, line) == best
         assert is_stuck(tableau, stock, fits, line, waste) or won
@@ -126,8 +127,20 @@ def test_search_finds_the_best_result_of_a_brute_force(index: int) -> None:
         assert plain[1] == (line if won else [])
         value = search(tableau, waste, stock, fits, strict, BEST_VALUE)
         assert (value[0], value[1], value[3]) == (won, line if won else [], expected)
-        answers.append((won, line, positions, best, value[2]))
-    assert answers[0] == answers[1]  # C and Python: the same line and the same positions
+
+
+@pytest.mark.parametrize("index", range(len(CASES)))
+def test_c_and_python_find_the_same_line_in_the_same_positions(index: int) -> None:
+    """On the brute force's cases, the C search takes the Python search's line, its positions
+    and its best result (tests/conftest.py skips this where the C search is not built)."""
+    sys.setrecursionlimit(10_000)
+    tableau, waste, stock, fits, strict = CASES[index]
+    assert _search_c is not None, "the C search is not built"
+    answers = [
+        [search(tableau, waste, stock, fits, strict, how) for how in (BEST_LINE, BEST_VALUE)]
+        for search in (_search_python, _search_c)
+    ]
+    assert answers[0] == answers[1]
 
 
 def test_the_random_cases_cover_what_they_are_for() -> None:
