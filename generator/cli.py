@@ -321,6 +321,15 @@ def say_if_slow(command: str, parts: list[str], err: TextIO) -> None:
             )
 
 
+def say_if_compiling(err: TextIO) -> None:
+    """Tell the user that the page's WebAssembly module is compiled now (a minute's silence
+    otherwise, the first time on a machine)."""
+    from generator.site.wasm import COMPILING, is_built
+
+    if not is_built():
+        print(COMPILING, file=err, flush=True)
+
+
 def _build(
     site: Path | None,
     site_url: str | None,
@@ -332,6 +341,7 @@ def _build(
     from generator.check import build_verified
     from generator.site.build import SITE, BuildRefused
 
+    say_if_compiling(err)
     start = time.perf_counter()
     try:
         built = build_verified(
@@ -359,6 +369,8 @@ def _check(only: str | None, out: TextIO, err: TextIO) -> int:
     if unknown:
         raise GolfError(f"no such check part: {', '.join(unknown)} (parts: {', '.join(PARTS)})")
     say_if_slow("check", parts, err)
+    if "site" in parts:
+        say_if_compiling(err)
     start = time.perf_counter()
     problems = run_checks(parts)
     for problem in problems:

@@ -62,10 +62,30 @@ def compile_wasm(output: Path) -> None:
         raise WasmError(f"zig cc: {done.stderr.strip().splitlines()[0]}")
 
 
+def _entry() -> str:
+    return cache.key(*SOURCES, HEADER, " ".join(FLAGS), _zig_version())
+
+
+COMPILING = (
+    "building the page's WebAssembly search (up to a minute the first time on a machine, "
+    "while zig builds its C library; then kept in _build/cache/)"
+)
+"""What the commands that build say before they compile the module: the first build is
+otherwise silent for about a minute."""
+
+
+def is_built() -> bool:
+    """Whether the module is in the cache already (a build then takes no time for it)."""
+    try:
+        return cache.get("wasm", _entry()) is not None
+    except WasmError:
+        return True  # the build will say what is missing
+
+
 @functools.cache
 def wasm_module() -> bytes:
     """The compiled module's bytes (compiled once per process, and kept in the cache)."""
-    entry = cache.key(*SOURCES, HEADER, " ".join(FLAGS), _zig_version())
+    entry = _entry()
     kept = cache.get("wasm", entry)
     if kept is not None:
         return kept
