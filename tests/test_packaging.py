@@ -14,6 +14,7 @@ import subprocess
 import sys
 import tarfile
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -27,9 +28,13 @@ SITE_FILES = ("mkdocs.yml", "babel.cfg", "docs_src", "locales", "tests/golden")
 locales/languages.yaml names live in tests/golden)."""
 
 
-def run(*command: str | Path, cwd: Path, timeout: int = 600) -> subprocess.CompletedProcess[str]:
+def run(
+    *command: str | Path, cwd: Path, timeout: int = 600, more_env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
     env.pop("GOLF_PROJECT", None)
+    env.pop("GOLF_NO_C_SEARCH", None)
+    env.update(more_env or {})
     return subprocess.run(
         [str(part) for part in command],
         cwd=cwd,
@@ -44,15 +49,43 @@ def built(kind: str, out: Path) -> Path:
     """``python -m build --<kind>`` of a clean copy of the checkout (no ``*.egg-info`` left by
     an editable install, whose SOURCES.txt setuptools would add to the sdist) into ``out``;
     the file it made."""
-    tree = out.parent / f"{out.name}-tree"
-    for name in checkout_files(ROOT):
-        if (ROOT / name).is_file():
-            (tree / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / name, tree / name)
+    tree = clean_tree(out.parent / f"{out.name}-tree")
     done = run(sys.executable, "-m", "build", f"--{kind}", "--outdir", out, tree, cwd=tree)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     (made,) = out.iterdir()
     return made
+
+
+def clean_tree(tree: Path) -> Path:
+    """A copy of the checkout's files in ``tree``."""
+    for name in checkout_files(ROOT):
+        if (ROOT / name).is_file():
+            (tree / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, tree / name)
+    return tree
+
+
+def test_an_install_that_cannot_build_the_c_search_says_so_in_a_line(tmp_path: Path) -> None:
+    """Without a working C compiler the wheel's build fails with one line that says why and
+    how to go on (an optional extension used to fail without a word, and check then took
+    hours); ``GOLF_NO_C_SEARCH=1`` builds a wheel without the C search, on purpose."""
+    tree = clean_tree(tmp_path / "tree")
+    command = (sys.executable, "-m", "build", "--wheel", "--outdir", tmp_path / "dist", tree)
+    failed = run(*command, cwd=tree, more_env={"CC": "/bin/false"})
+    assert failed.returncode != 0
+    said = [
+        line
+        for line in (failed.stdout + failed.stderr).splitlines()
+        if line.startswith("error: the solver's C search could not be built")
+    ]
+    assert len(said) == 1, failed.stdout[-2000:] + failed.stderr[-2000:]
+    assert "apt install gcc python3-dev" in said[0] and "GOLF_NO_C_SEARCH=1" in said[0]
+    assert not (tmp_path / "dist").exists() or not list((tmp_path / "dist").iterdir())
+    skipped = run(*command, cwd=tree, more_env={"CC": "/bin/false", "GOLF_NO_C_SEARCH": "1"})
+    assert skipped.returncode == 0, skipped.stdout[-2000:] + skipped.stderr[-2000:]
+    (wheel,) = (tmp_path / "dist").iterdir()
+    with zipfile.ZipFile(wheel) as archive:
+        assert not [name for name in archive.namelist() if name.endswith((".so", ".pyd"))]
 
 
 def test_the_sdist_holds_every_file_of_the_source_tree(tmp_path: Path) -> None:

@@ -345,3 +345,43 @@ def test_census_verify_resolves_every_row(tmp_path: Path) -> None:
     assert result.returncode == 1, result.stderr
     assert f"c/strict/13-24.csv.gz:6: {line.split(',')[1]} is recorded" in result.stdout
     assert "strict: 30 rows re-solved, 1 differ" in result.stdout
+
+
+def test_without_the_c_search_check_draws_the_smaller_sample(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the C search is not built, check's census part re-solves PURE_PYTHON_ROWS rows of
+    each shard (minutes in pure Python, not hours), and the full sample with it."""
+    import generator.census.verify as verify
+    import generator.check as check
+    import generator.patience.solver as solver
+
+    drawn: list[int] = []
+    real = verify._draw
+
+    def draw(census: Any, salt: str, rows: int | None = None) -> list[int]:
+        indexes = real(census, salt, rows)
+        drawn.append(len(indexes))
+        return indexes
+
+    monkeypatch.setattr(verify, "_draw", draw)
+    monkeypatch.setattr(  # nothing solved: every drawn row answered at once
+        verify,
+        "_results",
+        lambda _rules, tasks, *rest: ([(n, 0, 0, 0, 0) for n in t] for t in tasks),
+    )
+    monkeypatch.setattr(verify, "_disagreement", lambda *args: iter(()))
+    monkeypatch.setattr("generator.twopath.simulation.sample_problems", lambda seed: iter(()))
+    monkeypatch.setattr("generator.twopath.tournament.sample_problems", lambda seed: iter(()))
+    shards = {rule_set: len(load_census(rule_set).shards) for rule_set in available_census()}
+    for fast, rows in ((True, None), (False, verify.PURE_PYTHON_ROWS)):
+        monkeypatch.setattr(solver, "has_fast_search", lambda fast=fast: fast)
+        drawn.clear()
+        assert list(check.check_census()) == []
+        expected = [
+            count * rows
+            if rows
+            else sum(verify.sample_size(len(s.winnable)) for s in load_census(r).shards)
+            for r, count in shards.items()
+        ]
+        assert drawn == expected
