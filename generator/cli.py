@@ -854,6 +854,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if problem:
             print(f"error: {problem}", file=sys.stderr)
             return 2
+        if args.command in PROJECT_COMMANDS and (missing := no_project()):
+            print(f"error: {missing}", file=sys.stderr)
+            return 1
         status = _run(args, _variants(parser, args))
         sys.stdout.flush()  # inside the guard: a closed pipe shows up here, not at exit
         return status
@@ -897,6 +900,25 @@ def _internal(error: BaseException) -> int:
             file=sys.stderr,
         )
     return 2
+
+
+PROJECT_COMMANDS = ("build", "check", "approve", "catalog", "serve")
+"""The commands that work on a project's files (its mkdocs.yml, docs_src/, locales/)."""
+
+
+def no_project() -> str | None:
+    """What is missing where no project was found (the current folder and those above it hold
+    none, and the package runs from no checkout), if so."""
+    from generator.paths import PROJECT_FILES, ROOT, is_project
+
+    if is_project(ROOT):
+        return None
+    missing = [name for name in PROJECT_FILES if not (ROOT / name).exists()]
+    return (
+        f"no project here: {shown_file(str(ROOT))} and the folders above it have no "
+        f"{', '.join(missing)}; run the command in a project's folder or name it with "
+        "--project DIR"
+    )
 
 
 def project_problem(given: str | None) -> str | None:

@@ -290,3 +290,23 @@ def test_without_the_c_search_the_tests_that_need_it_say_so_and_skip() -> None:
     assert "GOLF_REQUIRE_C_SEARCH is set, but the C search is not built" in required.stderr
     built = _pytest(listed)  # with the C search the listed test runs
     assert built.returncode == 0 and "1 passed" in built.stdout, built.stdout[-2000:]
+
+
+@pytest.mark.parametrize("command", ["build", "check", "approve", "catalog update", "serve"])
+def test_outside_a_project_a_command_names_what_is_missing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, command: str
+) -> None:
+    """Where no project is found (an installed package run in an empty folder), the commands
+    that work on one say in a line what is missing and how to name one, exit 1 (issue 34)."""
+    import generator.paths
+
+    monkeypatch.setattr(generator.paths, "ROOT", tmp_path)
+    monkeypatch.delenv("GOLF_PROJECT", raising=False)
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        assert cli.main(command.split()) == 1
+    lines = err.getvalue().splitlines()
+    assert len(lines) == 1, lines
+    assert lines[0].startswith(f"error: no project here: {tmp_path} and the folders above it")
+    assert "no mkdocs.yml, locales/languages.yaml, docs_src" in lines[0]
+    assert lines[0].endswith("name it with --project DIR")

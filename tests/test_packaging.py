@@ -133,6 +133,11 @@ def test_an_installed_wheel_works_on_a_project_of_its_own(tmp_path: Path) -> Non
     assert check.returncode == 0, check.stdout[-3000:] + check.stderr[-3000:]
     refused = run(script, "--project", tmp_path, "build", cwd=project)
     assert refused.returncode == 2 and refused.stderr.startswith("error: --project "), refused
+    for command in ("build", "check"):  # no project here nor above, no --project: one line
+        lost = run(script, command, cwd=tmp_path)
+        assert lost.returncode == 1, lost
+        assert lost.stderr.startswith("error: no project here: ") and lost.stderr.count("\n") == 1
+        assert "no mkdocs.yml" in lost.stderr and "--project DIR" in lost.stderr, lost.stderr
 
     before = {p: p.read_bytes() for p in (project / "locales").rglob("*.po*")}
     update = run(script, "catalog", "update", cwd=project)
