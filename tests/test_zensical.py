@@ -8,7 +8,9 @@ The browser's checks of the Zensical site are ``tests/browser/test_zensical.py``
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -52,6 +54,32 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def page_file(site: Path, code: str, page: str) -> Path:
     return site / code / ("index.html" if page == "index" else f"{page}/index.html")
+
+
+def test_every_title_is_the_page_s_then_the_site_s_name(plain: Path) -> None:
+    """Each page's ``<title>`` as MkDocs with Material writes it: its heading, then the site's
+    name; the home page (whose heading is the site's name) the site's name alone."""
+    wrong = []
+    for language in languages():
+        for page in page_names():
+            html = page_file(plain, language.code, page).read_text(encoding="utf-8")
+            title = re.search(r"<title>(.*?)</title>", html, re.S)
+            heading = re.search(r"<h1[^>]*>(.*?)</h1>", html, re.S)
+            assert title and heading, f"{language.code}/{page}: no title or no heading"
+            name = re.sub(r"<[^>]+>", "", heading.group(1)).strip()
+            site = re.search(
+                r'class="md-header__topic"[^>]*>\s*<span class="md-ellipsis">\s*(.*?)\s*<', html
+            )
+            assert site, f"{language.code}/{page}: no site name in the header"
+            said = unescape(title.group(1).strip())
+            expected = (
+                unescape(site.group(1))
+                if page == "index"
+                else f"{unescape(name)} - {unescape(site.group(1))}"
+            )
+            if said != expected:
+                wrong.append(f"{language.code}/{page}: {said!r}, not {expected!r}")
+    assert not wrong, wrong
 
 
 def test_every_page_reads_as_its_approved_text(plain: Path) -> None:
