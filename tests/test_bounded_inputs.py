@@ -64,11 +64,11 @@ def test_a_yaml_alias_bomb_is_one_line_at_once(
     bomb = tmp_path / "examples.yaml"
     bomb.write_text(LAUGHS)
     monkeypatch.chdir(tmp_path)
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: a busy machine does not stretch it
     for read in (load_yaml, compose_yaml, _Located):
         with pytest.raises(InputError, match=r"^examples\.yaml:1: .*may not use YAML aliases"):
             read(bomb)
-    assert time.perf_counter() - start < 2
+    assert time.process_time() - start < 2
 
 
 def test_a_huge_yaml_file_is_refused_before_it_is_parsed(
