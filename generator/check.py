@@ -917,7 +917,29 @@ def check_pages(languages: list[Language], rendered: Rendered | None = None) -> 
             for page, text in texts.items():
                 yield from approved_problems(language, page, text)
         yield from seed_problems(language, texts)
+    yield from errata_problems(languages)
     yield from word_problems(languages)
+
+
+def errata_problems(languages: list[Language]) -> Problems:
+    """The seed errata (``docs_src/seed_errata.yaml``): each names a seed page of a language and
+    a claim that ``check`` plays (the seed comparison applies them and says if one no longer
+    fits its seed's line)."""
+    from generator.site.errata import ERRATA_FILE, ErrataError, read_errata
+
+    try:
+        errata = read_errata()
+    except ErrataError as error:
+        yield str(error)
+        return
+    seeds = {_rel(path) for language in languages for path in language.seed_pages.values()}
+    claims = {name for claims in claim_sets() for name in claims}
+    for erratum in errata:
+        where = f"{_rel(ERRATA_FILE)}:{erratum.at}"
+        if erratum.seed_file not in seeds:
+            yield f"{where}: {erratum.seed_file!r} is no language's seed page (locales/languages.yaml)"
+        if erratum.claim not in claims:
+            yield f"{where}: no claim is named {erratum.claim!r}: an erratum states what a claim plays"
 
 
 def catalog_glossary(language: Language) -> Problems:

@@ -170,8 +170,8 @@ S = {
         "to %(max)s players."
     ),
     "nine_card": (
-        "%(nine)s-Card Golf: %(nine)s cards in a %(rows)sx%(columns)s grid. Column cancelling"
-        " applies to all three cards of each column. The hole ends when a player turns up all"
+        "%(nine)s-Card Golf: %(nine)s cards in a %(rows)sx%(columns)s grid. A column cancels"
+        " only when all three of its cards are alike. The hole ends when a player turns up all"
         " %(nine)s cards. A longer, richer version for %(min)s to %(max)s players."
     ),
     "peek": (
@@ -1026,7 +1026,7 @@ def players(facts: Facts) -> list[str]:
         Says(S["three_columns"], "Add up your {} column scores", counted("columns"), six_columns),
         Says(
             S["nine_card"],
-            "applies to all {} cards of each column",
+            "only when all {} of its cards are alike",
             counted("cards of a 9-card column"),
             nine_column_cards,
         ),

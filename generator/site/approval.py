@@ -16,6 +16,7 @@ lines) differs from the seed, and ``check`` compares it with the seed as well.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 import subprocess
@@ -29,6 +30,7 @@ from generator.atomic import write_text_atomic
 from generator.i18n.catalogs import ROOT, Language
 from generator.i18n.numerals import minus_signs
 from generator.patience import GolfError
+from generator.site.errata import ErrataError, corrected
 from generator.site.pagetext import markdown_text, without_pictures
 
 APPROVED = ROOT / "docs_src" / "approved"
@@ -381,14 +383,25 @@ SEED_IS_ORACLE = "the seed is the oracle"
 
 
 def _seed_differences(language: Language, page: str, text: str) -> tuple[str, list[Difference]]:
-    """The seed file (for messages) and where the page, without its pictures, differs from it."""
+    """The seed file (for messages) and where the page, without its pictures, differs from it
+    with the seed's errata applied (:mod:`generator.site.errata`: exactly those, no other)."""
     seed_path = language.seed_pages[page]
     where = relative(seed_path)
     try:
-        seed = seed_text(seed_path.read_text(encoding="utf-8"))
+        raw = seed_path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise ApprovalError(f"{where}:1: cannot read the seed page: {error}") from None
-    return where, differences(seed.splitlines(), without_pictures(text).splitlines())
+    try:
+        seed = seed_text(corrected(seed_path, raw))
+    except ErrataError as error:
+        raise ApprovalError(str(error)) from None
+    # seed_text drops the blank lines: a difference is named by the seed file's own line
+    kept = [number for number, line in enumerate(raw.splitlines(), start=1) if line.strip()]
+    found = differences(seed.splitlines(), without_pictures(text).splitlines())
+    return where, [
+        dataclasses.replace(d, line=kept[d.line - 1] if d.line <= len(kept) else d.line)
+        for d in found
+    ]
 
 
 def seed_text(seed: str) -> str:

@@ -1,0 +1,140 @@
+"""Errata to the seed pages: where a seed contradicts itself or the engine, the page says what is
+true, and nothing else differs from the seed.
+
+The seed pages are the project's oracle: a seed-tied page must read exactly like its seed
+(:mod:`generator.site.approval`). A seed can be wrong, though (seed 003's Dutch says Kings make
+scores negative while its own value table says a King is 0), and a page never states something
+false because a seed did. ``docs_src/seed_errata.yaml`` lists each such place: the seed file and
+its line, the words of that line (``seed``) and the words the page says instead (``page``), why
+(``reason``), and the claim ``check`` plays that backs the page's words (``claim``). The seed
+comparison applies exactly these, each to its line (the line must hold the words once, or the
+erratum is a problem: the seed changed under it), and refuses any other difference.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from generator.bounded import compose_yaml
+from generator.i18n.catalogs import ROOT
+from generator.patience import GolfError
+
+ERRATA_FILE = ROOT / "docs_src" / "seed_errata.yaml"
+KEYS = ("seed_file", "line", "seed", "page", "reason", "claim")
+_SCALARS = yaml.constructor.SafeConstructor()
+
+
+class ErrataError(GolfError):
+    """The errata file is malformed, or an erratum no longer fits its seed; one line."""
+
+
+@dataclass(frozen=True)
+class Erratum:
+    seed_file: str
+    """The seed page, as ``locales/languages.yaml`` names it (``tests/golden/nl-six-card-golf.txt``)."""
+    line: int
+    """The line of the seed file the erratum corrects."""
+    seed: str
+    """The words of that line that are wrong (found there exactly once)."""
+    page: str
+    """The words the page says instead."""
+    reason: str
+    claim: str
+    """The name of the claim ``check`` plays that backs the page's words."""
+    at: int
+    """The erratum's line in the errata file."""
+
+
+def _rel(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
+def _fail(path: Path, node: yaml.Node | None, message: str) -> ErrataError:
+    line = node.start_mark.line + 1 if node is not None else 1
+    return ErrataError(f"{_rel(path)}:{line}: {message}")
+
+
+def read_errata(path: Path | None = None) -> list[Erratum]:
+    """The errata file (:data:`ERRATA_FILE` unless ``path``), read strictly: a list of entries
+    with exactly :data:`KEYS`, each a text (``line`` a number); no file, no errata."""
+    path = path or ERRATA_FILE
+    if not path.exists():
+        return []
+    try:
+        root = compose_yaml(path, yaml.SafeLoader)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line = mark.line + 1 if mark is not None else 1
+        raise ErrataError(f"{_rel(path)}:{line}: not valid YAML: {error.problem}") from None
+    except (yaml.YAMLError, OSError, UnicodeDecodeError) as error:
+        raise ErrataError(f"{_rel(path)}:1: cannot read: {error}") from None
+    if root is None or (isinstance(root, yaml.ScalarNode) and root.value in ("", "[]")):
+        return []
+    if not isinstance(root, yaml.SequenceNode):
+        raise _fail(path, root, "the errata must be a list")
+    found: list[Erratum] = []
+    for item in root.value:
+        if not isinstance(item, yaml.MappingNode):
+            raise _fail(path, item, "an erratum must be a mapping")
+        fields: dict[str, yaml.Node] = {}
+        for key, value in item.value:
+            name = key.value if isinstance(key, yaml.ScalarNode) else None
+            if name not in KEYS:
+                raise _fail(path, key, f"unknown key {name!r} (keys: {', '.join(KEYS)})")
+            if name in fields:
+                raise _fail(path, key, f"{name!r} appears twice in an erratum")
+            fields[name] = value
+        values: dict[str, object] = {}
+        for name in KEYS:
+            if name not in fields:
+                raise _fail(path, item, f"an erratum needs {name!r}")
+            node = fields[name]
+            value = _SCALARS.construct_object(node) if isinstance(node, yaml.ScalarNode) else None
+            wanted = int if name == "line" else str
+            if not isinstance(value, wanted) or isinstance(value, bool) or value in ("", 0):
+                raise _fail(
+                    path, node, f"{name} must be a {'line number' if name == 'line' else 'text'}"
+                )
+            values[name] = value
+        if len(str(values["reason"]).split()) < 3:
+            raise _fail(path, fields["reason"], "reason: say why the seed is wrong")
+        found.append(
+            Erratum(
+                str(values["seed_file"]),
+                int(str(values["line"])),
+                str(values["seed"]),
+                str(values["page"]),
+                str(values["reason"]),
+                str(values["claim"]),
+                item.start_mark.line + 1,
+            )
+        )
+    return found
+
+
+def corrected(seed_path: Path, seed: str, errata: list[Erratum] | None = None) -> str:
+    """The text of the seed file ``seed_path`` (read already: ``seed``) with its errata applied;
+    :class:`ErrataError` naming the erratum if its line no longer holds its words once."""
+    errata = read_errata() if errata is None else errata
+    where = _rel(seed_path)
+    lines = seed.split("\n")
+    for erratum in errata:
+        if erratum.seed_file != where:
+            continue
+        place = f"{_rel(ERRATA_FILE)}:{erratum.at}"
+        if not 1 <= erratum.line <= len(lines):
+            raise ErrataError(f"{place}: {where} has no line {erratum.line}")
+        count = lines[erratum.line - 1].count(erratum.seed)
+        if count != 1:
+            raise ErrataError(
+                f"{place}: {where}:{erratum.line} holds the erratum's words {count} times, not "
+                f"once: {erratum.seed[:60]!r} (has the seed changed?)"
+            )
+        lines[erratum.line - 1] = lines[erratum.line - 1].replace(erratum.seed, erratum.page)
+    return "\n".join(lines)

@@ -1,0 +1,98 @@
+"""The seed errata (``docs_src/seed_errata.yaml``, issue 35): where a seed contradicts itself or
+the engine the page says what is true; the seed comparison applies exactly the listed errata and
+refuses any other difference; an erratum that no longer fits its seed, names no claim that check
+plays, or no seed page, is a problem in one line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import generator.site.errata as errata
+from generator.check import check_pages, errata_problems
+from generator.i18n.catalogs import languages
+from generator.paths import ROOT
+from generator.site.approval import approved_texts, seed_problems
+from generator.site.errata import ErrataError, corrected, read_errata
+from generator.site.render import page_facts
+
+
+def dutch() -> object:
+    return next(language for language in languages() if language.code == "nl")
+
+
+def test_each_erratum_fits_its_seed_line_once_and_the_pages_follow_them() -> None:
+    listed = read_errata()
+    assert listed, "no errata: the Dutch 6-Card page would repeat the seed's contradictions"
+    for erratum in listed:
+        seed = (ROOT / erratum.seed_file).read_text(encoding="utf-8")
+        line = seed.split("\n")[erratum.line - 1]
+        assert line.count(erratum.seed) == 1, (erratum.at, line)
+        assert erratum.page not in line
+        fixed = corrected(ROOT / erratum.seed_file, seed, [erratum]).split("\n")[erratum.line - 1]
+        assert fixed == line.replace(erratum.seed, erratum.page)
+    assert list(check_pages(languages())) == []
+
+
+def test_without_the_errata_the_seed_comparison_names_every_corrected_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The errata are what lets the page differ from the seed, and nothing else is: take them
+    away and the Dutch 6-Card page differs from seed 003 at exactly their lines."""
+    language = dutch()
+    texts = approved_texts(language, page_facts())  # type: ignore[arg-type]
+    assert list(seed_problems(language, texts)) == []  # type: ignore[arg-type]
+    listed = read_errata()
+    monkeypatch.setattr(errata, "read_errata", lambda path=None: [])
+    found = list(seed_problems(language, texts))  # type: ignore[arg-type]
+    lines = sorted({erratum.line for erratum in listed})
+    assert [int(problem.split(":")[1]) for problem in found] == lines, found
+    assert all("differs from its seed" in problem for problem in found)
+
+
+def test_an_erratum_that_no_longer_fits_its_seed_is_one_line(tmp_path: Path) -> None:
+    (erratum,) = read_errata()[:1]
+    seed = (ROOT / erratum.seed_file).read_text(encoding="utf-8")
+    changed = seed.replace(erratum.seed, "something else")
+    with pytest.raises(ErrataError, match=rf"^docs_src/seed_errata\.yaml:{erratum.at}: "):
+        corrected(ROOT / erratum.seed_file, changed, [erratum])
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("- seed_file: a\n  line: 1\n", r":1: an erratum needs 'seed'"),
+        ("- {seed_file: a, line: x, seed: a, page: b, reason: r s t, claim: c}\n", r"line must be"),
+        ("- {seed_file: a, line: 1, seed: a, page: b, reason: why, claim: c}\n", r"reason: say"),
+        (
+            "- {seed_file: a, line: 1, seed: a, page: b, reason: r s t, claim: c, more: d}\n",
+            "unknown key",
+        ),
+        ("seed_file: a\n", r":1: the errata must be a list"),
+    ],
+)
+def test_a_malformed_errata_file_is_one_line(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "seed_errata.yaml"
+    path.write_text(text)
+    with pytest.raises(ErrataError, match=message):
+        read_errata(path)
+
+
+def test_check_names_an_erratum_without_its_claim_or_seed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "seed_errata.yaml"
+    path.write_text(
+        "- seed_file: tests/golden/nl-six-card-golf.txt\n  line: 20\n  seed: a\n  page: b\n"
+        "  reason: a reason of words\n  claim: no-such-claim\n"
+        "- seed_file: tests/golden/elsewhere.txt\n  line: 1\n  seed: a\n  page: b\n"
+        "  reason: a reason of words\n  claim: six-values\n"
+    )
+    monkeypatch.setattr(errata, "ERRATA_FILE", path)
+    problems = list(errata_problems(languages()))
+    assert len(problems) == 2, problems
+    assert problems[0].endswith(
+        ":1: no claim is named 'no-such-claim': an erratum states what a claim plays"
+    )
+    assert "'tests/golden/elsewhere.txt' is no language's seed page" in problems[1]
