@@ -217,9 +217,9 @@ S = {
         "%(pair)s, but it also blocks the column. Kings are safe to keep."
     ),
     "tip_jokers": (
-        "Jokers are gold. Each is worth %(joker)s, and a pair of Jokers in a column is "
-        "%(pair_of_jokers)s (under some rules the pair cancels to zero; under others it stays "
-        "at %(pair_of_jokers)s). Always take a Joker from the discard pile."
+        "Jokers are gold. Each is worth %(joker)s. Two Jokers in a column are a pair like any "
+        "other and score %(pair)s on this page (some house rules keep them at "
+        "%(pair_of_jokers)s). Always take a Joker from the discard pile."
     ),
     "tip_high": (
         "Replace high cards first. A %(ten)s, Jack or Queen in your grid is %(ten_value)s "
@@ -1082,19 +1082,10 @@ def wild_twos(facts: Facts) -> list[str]:
     return []
 
 
-@claim(
-    "six-joker-pair",
-    S["tip_jokers"],
-    says=[
-        Says(
-            S["tip_jokers"],
-            "under some rules the pair cancels to {};",
-            counted("points of a pair of Jokers"),
-            lambda facts: column_score(["JK", "JK"]),
-        )
-    ],
-)
+@claim("six-joker-pair", S["tip_jokers"])
 def joker_pair(facts: Facts) -> list[str]:
+    """Two Jokers in a column score as the page's pair rule (its scoring section's 0), and -4
+    under the house rule the tip names; one Joker scores the value table's -2."""
     zero = column_score(["JK", "JK"])
     four = column_score(["JK", "JK"], Options(joker_pair=JokerPair.MINUS_FOUR))
     single = column_score(["JK", "5H"]) - 5
