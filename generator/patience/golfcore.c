@@ -469,11 +469,11 @@ static int by_promise(const void *a, const void *b) {
  *     card right above the gap in the column it came from.  So a position is the 7 column
  *     heights h and where its waste card came from: a column c (a node (h, c)) or the phase's
  *     own stock card (a node (h, start)).  The phase only says which stock cards can still come.
- *  2. Without the strict rule a player may always draw.  Whatever can be done at a node in
- *     phase p can be done at the same node in phase p + 1, and less: the same waste card and
- *     tableau, fewer stock cards to come (from (h, start) at p, draw to reach (h, start) at any
- *     later phase).  So for every node only the EARLIEST phase at which it is reached matters:
- *     one byte a node, its label (0x7f when no line reaches it).
+ *  2. Without the strict rule a player may always draw.  Whatever can be done from a node
+ *     reached in a later phase q can be done from the same node reached in phase p < q: the
+ *     same tableau and waste card, so the same removals, and drawing on from p reaches the
+ *     start of phase q with the same tableau.  So for every node only the EARLIEST phase at
+ *     which it is reached matters: one byte a node, its label (0x7f when no line reaches it).
  * A removal from column c2 leads from (h, c) at phase g to (h - 1 in c2, c2) at phase g when
  * the free card of c2 fits the card gone from c, and from (h, start) at phase f to the same node
  * at the first phase q >= f whose card W_q takes it; (h, c) at g reaches (h, start) at g + 1 by
@@ -483,9 +483,12 @@ static int by_promise(const void *a, const void *b) {
  * no card left is reached; the best result is 35 less the fewest cards left at a node reached
  * (a line goes on from there until stuck, and removed cards never come back).
  *
+ * The rules reach the sweep only as the fits table, as they reach the searches: Jokers (rank
+ * 14) and the empty waste (W_0 of rank 0, which takes any card) need nothing of their own.
  * The strict rules (a draw only when nothing fits) break point 2: a node reached earlier may be
- * unable to draw where one reached later can.  Under them the search stays today's two
- * searches, which are cheap there (few lines are legal).
+ * unable to draw where one reached later can.  Under them, and from a game under way (the
+ * hint), the searches are the two of before the sweep (strict ones are cheap: few lines are
+ * legal).
  *
  * A node's 8 labels are one 64-bit word (byte c: (h, c); byte 7: (h, start)), 6^7 words
  * (2.24 MB) allocated for a search that needs them and freed with it.  The words are taken in
