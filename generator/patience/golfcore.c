@@ -7,9 +7,11 @@
  * The search: ranks are 1..13, 14 for a Joker; waste rank 0 is the empty waste.  The line
  * lists deck positions (tableau 0..34, the waste 35, then the stock) in the order the cards
  * reach the waste: a winning line, or with best 1 a line that ends stuck with best_removals
- * tableau cards removed.  best 2 asks the best result alone (no line), which takes less
- * search: the most removed at any position reached is that result, so the second search
- * starts from what the first reached and stops at 34 once the first found no win. */
+ * tableau cards removed.  best 2 asks the best result alone (no line, not even a winning one),
+ * which takes less search: the most removed at any position reached is that result.  Without
+ * the strict draw rule and from the deal, the best result comes from one sweep over the
+ * tableau's shapes ("the best result in one sweep" below); under the strict rules the second
+ * search starts from what the first reached and stops at 34 once the first found no win. */
 #include "golfcore.h"
 
 #include <limits.h>
@@ -456,6 +458,195 @@ static int by_promise(const void *a, const void *b) {
 }
 
 
+/* --- the best result in one sweep ------------------------------------------------------- */
+
+/* Without the strict draw rule, the best result of a deal (and its verdict) comes from one pass
+ * over the tableau's shapes, with no set of positions, no recursion and no bound.
+ *
+ * Why it is exact.  Call W_0 the waste card of the deal and W_1..W_S the stock in drawing order;
+ * phase p is the time while W_p, or a tableau card removed onto it, tops the waste.
+ *  1. Inside a phase, once a tableau card has been removed, the waste card is that card: the
+ *     card right above the gap in the column it came from.  So a position is the 7 column
+ *     heights h and where its waste card came from: a column c (a node (h, c)) or the phase's
+ *     own stock card (a node (h, start)).  The phase only says which stock cards can still come.
+ *  2. Without the strict rule a player may always draw.  Whatever can be done from a node
+ *     reached in a later phase q can be done from the same node reached in phase p < q: the
+ *     same tableau and waste card, so the same removals, and drawing on from p reaches the
+ *     start of phase q with the same tableau.  So for every node only the EARLIEST phase at
+ *     which it is reached matters: one byte a node, its label (0x7f when no line reaches it).
+ * A removal from column c2 leads from (h, c) at phase g to (h - 1 in c2, c2) at phase g when
+ * the free card of c2 fits the card gone from c, and from (h, start) at phase f to the same node
+ * at the first phase q >= f whose card W_q takes it; (h, c) at g reaches (h, start) at g + 1 by
+ * a draw.  Every removal lowers the mixed-radix index sum h_c 6^c, so the indexes from 6^7 - 1
+ * down to 0 are a topological order: by the time the sweep comes to a node, every node that
+ * leads to it has been swept, and its labels are final.  The deal can be won when a node with
+ * no card left is reached; the best result is 35 less the fewest cards left at a node reached
+ * (a line goes on from there until stuck, and removed cards never come back).
+ *
+ * The rules reach the sweep only as the fits table, as they reach the searches: Jokers (rank
+ * 14) and the empty waste (W_0 of rank 0, which takes any card) need nothing of their own.
+ * The strict rules (a draw only when nothing fits) break point 2: a node reached earlier may be
+ * unable to draw where one reached later can.  Under them, and from a game under way (the
+ * hint), the searches are the two of before the sweep (strict ones are cheap: few lines are
+ * legal).
+ *
+ * A node's 8 labels are one 64-bit word (byte c: (h, c); byte 7: (h, start)), 6^7 words
+ * (2.24 MB) allocated for a search that needs them and freed with it.  The words are taken in
+ * blocks of 216 (columns 0-2; the index's block is columns 3-6): a block no removal reached is
+ * neither set up nor swept.  The sweep is paused like the searches: it stops before the node
+ * that would pass the slice's end and goes on from that node. */
+
+#define SWEEP_NODES 279936 /* 6^7 column heights */
+#define SWEEP_LOW 216      /* 6^3: the heights of columns 0-2, inside a block */
+#define SWEEP_BLOCKS (SWEEP_NODES / SWEEP_LOW)
+#define NO_PHASE 0x7f /* not reached; under 0x80, as every label, for bytes_min */
+#define NOT_REACHED 0x7f7f7f7f7f7f7f7fULL
+#define START_LABEL 7 /* the byte of (h, start) */
+#define EVERY_BYTE 0x0101010101010101ULL
+
+static const int POWER6[COLUMNS] = {1, 6, 36, 216, 1296, 7776, 46656};
+
+typedef struct {
+    uint64_t *label;               /* SWEEP_NODES words; a block's words are set when reached */
+    uint8_t reached[SWEEP_BLOCKS]; /* a block a removal or the root reached */
+    int phases;                    /* S + 1: phases 0..S */
+    uint8_t next_fit[MAX_STOCK + 2][RANKS]; /* the first phase >= p whose W takes rank r */
+    uint8_t free_rank[COLUMNS][HEIGHT + 1]; /* the rank of a column's free card (0: none) */
+    /* the columns 0-2 (bits 0-2; 3-6: bits 0-3) whose free card takes waste rank r, by heights */
+    uint8_t low_fits[RANKS][SWEEP_LOW], high_fits[RANKS][SWEEP_BLOCKS];
+    uint8_t low_heights[SWEEP_LOW][3];
+    uint64_t bytes_of[1 << COLUMNS]; /* a mask of columns as bytes 0xff */
+    int block, low; /* the next node: block * SWEEP_LOW + low */
+    int fewest;     /* the fewest cards left at a node swept */
+    int stop_at_one; /* the deal is known unwinnable: one card left is the best there is */
+} Sweep;
+
+/* Each byte's least of two words of bytes under 0x80 (the labels), without a branch. */
+static inline uint64_t bytes_min(uint64_t a, uint64_t b) {
+    uint64_t a_not_less = ((a | 0x8080808080808080ULL) - b) & 0x8080808080808080ULL;
+    uint64_t take_b = (a_not_less >> 7) * 0xff;
+    return (a & ~take_b) | (b & take_b);
+}
+
+/* Lower a node's labels to the phases of word (NO_PHASE: leave it). */
+static inline void sweep_lower(Sweep *w, int node, uint64_t word) {
+    int block = node / SWEEP_LOW;
+    if (!w->reached[block]) {
+        w->reached[block] = 1;
+        memset(&w->label[block * SWEEP_LOW], NO_PHASE, SWEEP_LOW * sizeof(uint64_t));
+    }
+    w->label[node] = bytes_min(w->label[node], word);
+}
+
+/* The sweep of the search's deal, its root the deal's start (every column full, W_0 on the
+ * waste); NULL when out of memory. */
+static Sweep *sweep_begin(const Search *s, int stop_at_one) {
+    Sweep *w = malloc(sizeof *w);
+    if (!w) return NULL;
+    w->label = malloc(SWEEP_NODES * sizeof(uint64_t));
+    if (!w->label) { free(w); return NULL; }
+    memset(w->reached, 0, sizeof w->reached);
+    const uint8_t *phase_rank = s->rank + TABLEAU; /* W_0, then the stock */
+    w->phases = s->stock + 1;
+    for (int r = 0; r < RANKS; r++) {
+        w->next_fit[w->phases][r] = NO_PHASE;
+        for (int p = w->phases - 1; p >= 0; p--)
+            w->next_fit[p][r] = r && s->fits[phase_rank[p]][r] ? (uint8_t)p : w->next_fit[p + 1][r];
+    }
+    for (int c = 0; c < COLUMNS; c++)
+        for (int h = 0; h <= HEIGHT; h++) w->free_rank[c][h] = h ? s->rank[c * HEIGHT + h - 1] : 0;
+    for (int i = 0; i < SWEEP_LOW; i++)
+        for (int c = 0, rest = i; c < 3; c++, rest /= 6) w->low_heights[i][c] = (uint8_t)(rest % 6);
+    for (int r = 0; r < RANKS; r++) {
+        for (int i = 0; i < SWEEP_LOW; i++) {
+            int mask = 0;
+            for (int c = 0; c < 3; c++) {
+                int h = w->low_heights[i][c];
+                if (h && s->fits[r][w->free_rank[c][h]]) mask |= 1 << c;
+            }
+            w->low_fits[r][i] = (uint8_t)mask;
+        }
+        for (int i = 0; i < SWEEP_BLOCKS; i++) {
+            int mask = 0;
+            for (int c = 3, rest = i; c < COLUMNS; c++, rest /= 6)
+                if (rest % 6 && s->fits[r][w->free_rank[c][rest % 6]]) mask |= 1 << (c - 3);
+            w->high_fits[r][i] = (uint8_t)mask;
+        }
+    }
+    for (int m = 0; m < 1 << COLUMNS; m++) {
+        w->bytes_of[m] = 0;
+        for (int c = 0; c < COLUMNS; c++)
+            if (m >> c & 1) w->bytes_of[m] |= 0xffULL << (8 * c);
+    }
+    sweep_lower(w, SWEEP_NODES - 1, NOT_REACHED & ~(0xffULL << (8 * START_LABEL)));
+    w->block = SWEEP_BLOCKS - 1;
+    w->low = SWEEP_LOW - 1;
+    w->fewest = TABLEAU;
+    w->stop_at_one = stop_at_one;
+    return w;
+}
+
+static void sweep_free(Sweep *w) {
+    if (!w) return;
+    free(w->label);
+    free(w);
+}
+
+/* The labels a node passes on by its removals (heights h).  Byte c2 of `to` is the earliest
+ * phase of the removal from column c2: from (h, c) at phase g when c2's free card fits the
+ * card gone from c (every c at once, the columns a word of bytes), and from (h, start) at the
+ * first phase from the node's start on whose card takes it. */
+static void sweep_node(Sweep *w, const Search *s, int node, const int h[COLUMNS]) {
+    uint64_t word = w->label[node], to = NOT_REACHED;
+    int low = node % SWEEP_LOW, block = node / SWEEP_LOW;
+    int start = (int)(word >> (8 * START_LABEL)); /* the earliest phase of (h, start) */
+    for (int c = 0; c < COLUMNS; c++) {
+        int g = (int)(word >> (8 * c) & 0xff); /* NO_PHASE: lowers nothing */
+        start = g + 1 < start ? g + 1 : start; /* a draw ends the chain */
+        int gone = s->rank[c * HEIGHT + h[c]]; /* the waste card: the one removed from c */
+        uint64_t fit = w->bytes_of[w->low_fits[gone][low] | w->high_fits[gone][block] << 3];
+        to = bytes_min(to, (EVERY_BYTE * (uint64_t)g & fit) | (NOT_REACHED & ~fit));
+    }
+    if (start < w->phases) {
+        uint64_t drawn = (uint64_t)NO_PHASE << (8 * START_LABEL);
+        for (int c2 = 0; c2 < COLUMNS; c2++)
+            drawn |= (uint64_t)w->next_fit[start][w->free_rank[c2][h[c2]]] << (8 * c2);
+        to = bytes_min(to, drawn);
+    }
+    for (int c2 = 0; c2 < COLUMNS; c2++) {
+        uint64_t phase = to >> (8 * c2) & 0xff;
+        if (phase != NO_PHASE)
+            sweep_lower(w, node - POWER6[c2], (NOT_REACHED & ~(0xffULL << (8 * c2))) | phase << (8 * c2));
+    }
+}
+
+/* Sweep on until done (1) or until s->expanded reaches end (0: paused; the next call goes on
+ * from the same node).  Each node reached counts as a position searched. */
+static int sweep_run(Search *s, Sweep *w, long long end) {
+    for (; w->block >= 0; w->block--, w->low = SWEEP_LOW - 1) {
+        if (!w->reached[w->block]) continue;
+        int h[COLUMNS], high = 0;
+        for (int c = 3, rest = w->block; c < COLUMNS; c++, rest /= 6) high += h[c] = rest % 6;
+        for (; w->low >= 0; w->low--) {
+            int node = w->block * SWEEP_LOW + w->low;
+            if (w->label[node] == NOT_REACHED) continue;
+            if (s->expanded >= end) return 0;
+            s->expanded++;
+            int left = high;
+            for (int c = 0; c < 3; c++) left += h[c] = w->low_heights[w->low][c];
+            if (left < w->fewest) {
+                w->fewest = left;
+                if (!left || (w->stop_at_one && left == 1)) {
+                    w->block = -1;
+                    return 1;
+                }
+            }
+            sweep_node(w, s, node, h);
+        }
+    }
+    return 1;
+}
+
 /* --- the rules (rules.py) ---------------------------------------------------------------- */
 
 #define ACE 1
@@ -757,9 +948,20 @@ GolfSearchState *golf_game_solve_begin(const GolfGame *g, int best, int *status)
 
 /* --- the search from the outside: begun, stepped a slice at a time, finished ------------- */
 
-/* What golf_search_step does next: the first search (is there a win?), the second (the best
- * result, from the root), or the second from each position the first left unsearched. */
-enum { STAGE_WIN, STAGE_BEST, STAGE_UNSEARCHED, STAGE_DONE };
+/* What golf_search_step does next: the first search (is there a win?), the sweep (the best
+ * result; the verdict too when the first search ran out of its budget), the second search (the
+ * best result, or its line once the sweep gave the value, from the root), or the second from
+ * each position the first left unsearched.
+ *
+ * Without the strict draw rule, from the deal, the best result comes from the sweep: the first
+ * search is given WIN_BUDGET positions (most deals that can be won are won within them, faster
+ * than by a sweep), then paused, and the sweep decides.  Won there, the first search goes on
+ * from where it paused when a line is asked (the line is then the whole first search's, as if
+ * never paused); not won, the second search asked for a line starts knowing the best result
+ * (from best - 1, capped at best) and ends at the first stuck line that reaches it. */
+enum { STAGE_WIN, STAGE_SWEEP, STAGE_BEST, STAGE_UNSEARCHED, STAGE_DONE };
+
+#define WIN_BUDGET 20000
 
 struct GolfSearchState {
     Search s;
@@ -770,17 +972,55 @@ struct GolfSearchState {
     int stage;
     size_t next;     /* STAGE_UNSEARCHED: the position being searched */
     int status;      /* GOLF_OK, or the error that ended the search */
+    int sweeps;      /* the best result comes from the sweep (not strict, from the deal) */
+    long long win_end; /* where the first search pauses for the sweep (LLONG_MAX: it does not) */
+    int swept;       /* the sweep has run */
+    Sweep *sweep;    /* STAGE_SWEEP: the sweep under way */
 };
 
 static void set_up(Search *s, const Unsearched *u);
 static int by_promise(const void *a, const void *b);
 
+/* The sweep next; stop_at_one when the deal is known unwinnable. */
+static void start_sweep(GolfSearchState *g, int stop_at_one) {
+    g->sweep = sweep_begin(&g->s, stop_at_one);
+    if (!g->sweep) g->s.oom = 1;
+    g->stage = STAGE_SWEEP;
+}
+
+/* The sweep has ended: the verdict is known, and the best result. */
 /* A stage's search has ended (or, for the first, was never needed): set the next one up. */
 static void next_stage(GolfSearchState *g) {
     Search *s = &g->s;
+    if (g->stage == STAGE_SWEEP) {
+        int fewest = g->sweep->fewest;
+        sweep_free(g->sweep);
+        g->sweep = NULL;
+        g->swept = 1;
+        if (!fewest && g->best == GOLF_BEST_LINE) { /* the first search goes on to its line */
+            g->win_end = LLONG_MAX;
+            g->stage = STAGE_WIN;
+            return;
+        }
+        g->stage = STAGE_DONE;
+        g->won = !fewest;
+        s->resume_depth = 0; /* the first search, if paused, is not taken up again */
+        s->best = TABLEAU - fewest;
+        if (g->won || g->best == GOLF_BEST_VALUE) return;
+        set_up(s, &g->root);
+        s->best = TABLEAU - fewest - 1;
+        s->cap = TABLEAU - fewest;
+        set_clear(&s->dead);
+        g->stage = STAGE_BEST;
+        return;
+    }
     if (g->stage == STAGE_WIN) {
         g->stage = STAGE_DONE;
         if (g->won || g->best == GOLF_NO_BEST) return;
+        if (g->sweeps && !g->swept) { /* no win, proved: the best is 34 at most */
+            start_sweep(g, 1);
+            return;
+        }
         if (g->best == GOLF_BEST_LINE) {
             /* the first search reached a position with s->most removed (or the start has more) */
             int most = TABLEAU - g->root.left;
@@ -906,7 +1146,9 @@ GolfSearchState *golf_search_begin(const uint8_t *tableau, int waste, const uint
     memcpy(s->hopes0, s->hopes, sizeof s->hopes);
     memcpy(s->slack0, s->slack, sizeof s->slack);
     s->stranded0 = s->stranded;
-    s->note_unsearched = best == GOLF_BEST_VALUE;
+    g->sweeps = !strict_draw && !start && best != GOLF_NO_BEST;
+    g->win_end = g->sweeps ? WIN_BUDGET : LLONG_MAX;
+    s->note_unsearched = best == GOLF_BEST_VALUE && !g->sweeps;
     g->possible = possible;
     /* the root: the deal (every column full, nothing drawn, the waste card on top), or a
      * position of a game under way, with its counts as any line to it leaves them (set_up) */
@@ -931,6 +1173,11 @@ GolfSearchState *golf_search_begin(const uint8_t *tableau, int waste, const uint
     } else if (!(possible && !short_set && must_stay(s) == 0)) {
         next_stage(g);
     }
+    if (s->oom) { /* the sweep's labels */
+        *status = GOLF_ERR_MEMORY;
+        golf_search_free(g);
+        return NULL;
+    }
     return g;
 }
 
@@ -938,9 +1185,17 @@ int golf_search_step(GolfSearchState *g, long long budget) {
     Search *s = &g->s;
     if (g->status != GOLF_OK) return g->status;
     int limited = budget > 0 && budget < LLONG_MAX - s->expanded;
-    s->slice_end = limited ? s->expanded + budget : LLONG_MAX;
-    s->stop_at = s->resume_depth ? 0 : s->slice_end; /* 0: walk back first (limit) */
+    long long end = limited ? s->expanded + budget : LLONG_MAX;
     while (g->stage != STAGE_DONE) {
+        if (g->stage == STAGE_SWEEP) {
+            if (!sweep_run(s, g->sweep, end)) return 0;
+            next_stage(g);
+            if (s->oom) return g->status = GOLF_ERR_MEMORY;
+            continue;
+        }
+        /* the first search's budget ends it as a slice's end would */
+        s->slice_end = g->stage == STAGE_WIN && g->win_end < end ? g->win_end : end;
+        s->stop_at = s->resume_depth ? 0 : s->slice_end; /* 0: walk back first (limit) */
         const Unsearched *u = g->stage == STAGE_UNSEARCHED ? &s->unsearched[g->next] : &g->root;
         if (g->stage == STAGE_WIN)
             g->won = search(s, u->hkey, u->drawn, u->top, s->rank[u->top], u->left) > 0;
@@ -949,7 +1204,10 @@ int golf_search_step(GolfSearchState *g, long long budget) {
         if (s->oom) return g->status = GOLF_ERR_MEMORY;
         if (s->stopped) { /* the same call again, next slice, walks back to where it stopped */
             s->stopped = 0;
-            return 0;
+            if (g->stage != STAGE_WIN || s->expanded < g->win_end) return 0;
+            start_sweep(g, 0); /* out of its budget: kept paused, the sweep decides */
+            if (s->oom) return g->status = GOLF_ERR_MEMORY;
+            continue;
         }
         next_stage(g);
         if (s->oom) return g->status = GOLF_ERR_MEMORY;
@@ -964,7 +1222,8 @@ int golf_search_finish(GolfSearchState *g, GolfSearchResult *out) {
     if (g->status != GOLF_OK) return g->status;
     if (g->stage != STAGE_DONE) return GOLF_ERR_INPUT;
     memset(out, 0, sizeof *out);
-    int won = g->won, n = won ? s->depth : g->best == GOLF_BEST_LINE ? s->best_depth : 0;
+    int won = g->won, n = g->best == GOLF_BEST_VALUE ? 0 : won ? s->depth
+                                                     : g->best == GOLF_BEST_LINE ? s->best_depth : 0;
     const int *moves = won ? s->line : s->best_line;
     out->won = won;
     out->length = n;
@@ -978,6 +1237,7 @@ void golf_search_free(GolfSearchState *g) {
     if (!g) return;
     free(g->s.dead.slots);
     free(g->s.unsearched);
+    sweep_free(g->sweep);
     free(g);
 }
 

@@ -24,11 +24,19 @@ remove more cards than the best stuck line found so far, bounded by the cards
 that must stay (a card that can never be removed, and all it covers; or what a
 set of ranks lacks carriers for).
 
-A census asks the best result without its line (:func:`verdict`, ``BEST_VALUE``): then any
-position reached counts (a line goes on from it until stuck, and removed cards never come
-back), so the second search starts from the most the first search reached, counts every
-position it reaches, and ends as soon as it reaches 34 (the first search proved 35 out of
-reach), or is not needed at all.
+Without the strict draw rule the best result comes from one sweep over the tableau's shapes
+(:mod:`.sweep`; golfcore.c's comment says why it is exact): the first search is given
+:data:`WIN_BUDGET` positions, and when it finds no win within them, or proves there is none,
+the sweep gives the verdict and the best result. A line, when asked, comes from today's
+searches: the first search taken up again (whole) when the sweep found a win, else the second
+search started knowing the value, which ends at the first stuck line that reaches it.
+
+A census asks the best result without its line (:func:`verdict`, ``BEST_VALUE``; no line is
+returned, not even a winning one). Under the strict rules any position reached counts (a line
+goes on from it until stuck, and removed cards never come back), so the second search starts
+from the most the first search reached, counts every position it reaches, and ends as soon as
+it reaches 34 (the first search proved 35 out of reach), or is not needed at all. The
+positions a search reports count the sweep's nodes too.
 
 The search runs in C (``_fastsolve.c``) when that extension is built, and in
 Python otherwise; both implement the same algorithm and return the same line,
@@ -53,6 +61,7 @@ from generator.patience.cards import JOKER, KING, SUITS, Card
 from generator.patience.deal import COLUMN_HEIGHT, COLUMNS, TABLEAU_SIZE, Deal
 from generator.patience.game import Move
 from generator.patience.rules import Rules, RuleSet, Variant
+from generator.patience.sweep import sweep
 
 SearchResult = tuple[bool, list[int], int, int]
 """Won, the line (deck positions in the order they reach the waste), positions expanded, best removals."""
@@ -96,6 +105,13 @@ JOKER_SEARCH_RANK = KING + 1
 """The search's rank of a Joker (the engine's Joker rank is 0, the search's empty waste)."""
 _RANKS = JOKER_SEARCH_RANK + 1
 _SET_LENGTH = 7
+WIN_BUDGET = 20_000
+"""Without the strict draw rule, the first search's positions before it pauses and the sweep
+(:mod:`.sweep`) gives the best result and the verdict (golfcore.c's WIN_BUDGET)."""
+
+
+class _OutOfBudget(Exception):
+    """The first search has searched its :data:`WIN_BUDGET` positions."""
 
 
 @dataclass
@@ -312,6 +328,8 @@ def _search_python(
 
     def search(hkey: int, drawn: int, top: int, waste: int, left: int) -> bool:
         nonlocal expanded, most, reach
+        if expanded >= limit:
+            raise _OutOfBudget
         key = hkey | drawn << _STOCK_SHIFT | waste << _WASTE_SHIFT
         if key in dead:
             return False
@@ -450,11 +468,34 @@ def _search_python(
         dead.add(key)
 
     hkey = sum(COLUMN_HEIGHT << c * _HEIGHT_BITS for c in range(COLUMNS))
-    won = possible and search(hkey, 0, TABLEAU_SIZE, waste_rank, TABLEAU_SIZE)
+    sweeps = not strict_draw and best != NO_BEST  # the best result from the sweep
+    limit = WIN_BUDGET if sweeps else 1 << 62
+    try:
+        won, proved = possible and search(hkey, 0, TABLEAU_SIZE, waste_rank, TABLEAU_SIZE), True
+    except _OutOfBudget:
+        won, proved = False, False
     if won:
-        return True, line, expanded, TABLEAU_SIZE
+        return True, line if best != BEST_VALUE else [], expanded, TABLEAU_SIZE
     if best == NO_BEST:
         return False, [], expanded, -1
+    if sweeps:
+        fewest, swept = sweep(rank, fit_rows, len(stock), stop_at_one=proved)
+        set_up(hkey, 0, TABLEAU_SIZE)
+        line.clear()
+        dead.clear()
+        if fewest == 0 and best == BEST_LINE:
+            # the line: the first search, whole (the C search takes it up where it paused)
+            expanded, limit = 0, 1 << 62
+            won = search(hkey, 0, TABLEAU_SIZE, waste_rank, TABLEAU_SIZE)
+            return won, line, expanded + swept, TABLEAU_SIZE
+        expanded += swept
+        if fewest == 0 or best == BEST_VALUE:
+            return fewest == 0, [], expanded, TABLEAU_SIZE - fewest
+        # the line: the second search, knowing the value, stops at the first line reaching it
+        best_removals = TABLEAU_SIZE - fewest - 1
+        cap = TABLEAU_SIZE - fewest
+        search_best(hkey, 0, TABLEAU_SIZE, waste_rank, TABLEAU_SIZE)
+        return False, best_line, expanded, best_removals
     heights[:] = [COLUMN_HEIGHT] * COLUMNS
     line.clear()
     if best == BEST_LINE:
