@@ -55,6 +55,12 @@ def read_bytes(path: Path, limit: int = RAW_LIMIT) -> bytes:
     return data
 
 
+def read_text(path: Path, limit: int = RAW_LIMIT) -> str:
+    """The UTF-8 text of ``path`` (a JSON data or work file); :class:`InputError` past ``limit``
+    bytes, :class:`UnicodeDecodeError` if it is not UTF-8."""
+    return read_bytes(path, limit).decode("utf-8")
+
+
 def gunzip(data: bytes, path: Path, limit: int = GZIP_LIMIT) -> bytes:
     """``data`` (gzip, read from ``path``) decompressed, in chunks: :class:`InputError` as soon
     as it passes ``limit`` bytes; damage raises what :func:`gzip.decompress` raises."""

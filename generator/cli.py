@@ -142,7 +142,12 @@ def _check_workers(args: argparse.Namespace) -> None:
 
 
 def _census(args: argparse.Namespace) -> int:
-    from generator.census.format import CENSUS_DIR, DEFAULT_CENSUS_OUT, STANDARD_RULE_SETS
+    from generator.census.format import (
+        CENSUS_DIR,
+        CENSUS_WORK,
+        DEFAULT_CENSUS_OUT,
+        STANDARD_RULE_SETS,
+    )
     from generator.census.runner import CensusJob, run_census
 
     _check_workers(args)
@@ -178,6 +183,7 @@ def _census(args: argparse.Namespace) -> int:
         executor=args.executor,
         scheduler=args.scheduler,
         shard_size=args.shard_size,
+        work=CENSUS_WORK if args.update_data else None,
     )
     return run_census(job, out=sys.stdout, err=sys.stderr)
 
@@ -857,6 +863,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command in PROJECT_COMMANDS and (missing := no_project()):
             print(f"error: {missing}", file=sys.stderr)
             return 1
+        project_files(args.command)
         status = _run(args, _variants(parser, args))
         sys.stdout.flush()  # inside the guard: a closed pipe shows up here, not at exit
         return status
@@ -919,6 +926,29 @@ def no_project() -> str | None:
         f"{', '.join(missing)}; run the command in a project's folder or name it with "
         "--project DIR"
     )
+
+
+ENGINE_COMMANDS = ("solve", "game", "deal")
+"""The commands that read nothing of the project (the engine's answers to their input)."""
+
+
+def project_files(command: str) -> None:
+    """Before a command reads or writes anything: every file it could read from the project or
+    write into it is a file of the project (:func:`generator.paths.project_inputs`; the paths
+    ``mkdocs.yml`` names, for the commands that build), else :class:`~generator.paths.OutsideError`
+    or :class:`~generator.site.build.SiteError`, one line."""
+    from generator.paths import project_inputs
+
+    if command in ENGINE_COMMANDS:
+        return
+    project_inputs()
+    if command in ("build", "serve", "check"):
+        from generator.paths import ROOT
+
+        if (ROOT / "mkdocs.yml").is_file():
+            from generator.site.build import check_config_paths
+
+            check_config_paths()
 
 
 def project_problem(given: str | None) -> str | None:

@@ -16,6 +16,13 @@ ValueError: '/etc/passwd' is an absolute path; name a file of the repository, re
 Traceback (most recent call last):
 ...
 ValueError: 'tests/../../secret' has a '..'; name a file of the repository, relative to it
+
+Every other file a command reads from the project or writes into it (templates, assets, the
+theme's folder, catalogs, approved texts, data, work files) is held to the same rule
+(:func:`outside`, :func:`project_file`, :func:`project_tree`): after its symlinks are followed it
+lies inside the project and outside its hidden folders, or the command refuses it in one line
+before it reads it (so no message can print another file's contents). A symlink that stays
+inside the project is fine.
 """
 
 from __future__ import annotations
@@ -23,6 +30,8 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path, PurePosixPath, PureWindowsPath
+
+from generator.patience.errors import GolfError
 
 PACKAGE = Path(__file__).resolve().parent
 """The ``generator`` package: its data is committed (or installed) and written only when a
@@ -87,10 +96,109 @@ def inside_repository(text: str, root: Path = ROOT) -> Path:
         # .git/config, .env: a file of the checkout, but none of the project's own
         raise ValueError(f"{text!r} is inside a hidden folder or file; {how}")
     path = root / text
-    resolved = path.resolve()
-    if not resolved.is_relative_to(root.resolve()):
+    why = outside(path, root)
+    if why == "leads outside the project":
         raise ValueError(f"{text!r} leads outside the repository (a symlink); {how}")
+    if why:
+        raise ValueError(f"{text!r} {why}; {how}")
     return path
+
+
+class OutsideError(GolfError):
+    """A file a command would read or write lies outside the project (:func:`project_file`)."""
+
+
+def outside(path: Path, root: Path = ROOT) -> str | None:
+    """Why ``path``, once its symlinks are followed, is no file of the project at ``root``
+    (``None``: it is one): it lies outside ``root``, or inside a hidden folder of it (``.git``,
+    ``.env``). The one rule for every file a command reads from the project or writes into it.
+
+    >>> outside(ROOT / "mkdocs.yml") is None, outside(Path("/etc/passwd"))
+    (True, 'leads outside the project')
+    >>> outside(ROOT / ".git" / "config")
+    "leads into the project's hidden '.git'"
+    """
+    base = root.resolve()
+    resolved = path.resolve()
+    if not resolved.is_relative_to(base):
+        return "leads outside the project"
+    hidden = next((p for p in resolved.relative_to(base).parts if p.startswith(".")), None)
+    if hidden is not None:
+        return f"leads into the project's hidden {hidden!r}"
+    return None
+
+
+def project_file(path: Path, root: Path = ROOT, where: str | None = None) -> Path:
+    """``path`` (a file or folder of the project at ``root``) if :func:`outside` finds nothing
+    wrong, else :class:`OutsideError`, one line that names ``where`` (a ``file:line`` that named
+    the path) or the path itself, and never reads the file.
+
+    >>> try:
+    ...     project_file(Path("/proc/self/environ"), where="mkdocs.yml:27")
+    ... except OutsideError as error:
+    ...     print(str(error).split("; ")[0])
+    mkdocs.yml:27: '/proc/self/environ' leads outside the project
+    """
+    why = outside(path, root)
+    if why is None:
+        return path
+    if where is None:
+        shown_path = _relative(path, root)
+        link = " (a symlink)" if path.is_symlink() else ""
+        raise OutsideError(f"{shown_path}{link} {why}; {_RULE}")
+    raise OutsideError(f"{where}: {_relative(path, root)!r} {why}; {_RULE}")
+
+
+_RULE = "a command reads and writes only files of the project"
+
+
+def _relative(path: Path, root: Path) -> str:
+    """``path`` as messages name it: relative to ``root``'s project (or to the folder that holds
+    the package, for its data), else as it is."""
+    absolute = Path(os.path.abspath(path))
+    for base in (root if root != PACKAGE else PACKAGE.parent, ROOT, PACKAGE.parent):
+        if absolute.is_relative_to(base):
+            return str(absolute.relative_to(base))
+    return str(path)
+
+
+def project_tree(folder: Path, root: Path = ROOT) -> None:
+    """:func:`project_file` on ``folder`` and on every symlink in it, at any depth (a folder a
+    symlink names is walked too, once): :class:`OutsideError` for the first that leads out.
+    A folder that does not exist holds nothing to refuse."""
+    todo = [folder]
+    seen: set[Path] = set()
+    while todo:
+        top = todo.pop()
+        if not top.exists() and not top.is_symlink():
+            continue
+        project_file(top, root)
+        real = top.resolve()
+        if real in seen or not real.is_dir():
+            continue
+        seen.add(real)
+        for here, folders, files in os.walk(top, followlinks=False):
+            for name in sorted((*folders, *files)):
+                entry = Path(here, name)
+                if entry.is_symlink():
+                    project_file(entry, root)
+                    if entry.is_dir():
+                        todo.append(entry)
+
+
+PROJECT_INPUTS = ("mkdocs.yml", "babel.cfg", "locales", "docs_src", "tests/golden", "_build")
+"""What the commands read from the project (and ``_build/``, where they write their work): each
+must be, and hold, nothing but files of the project (:func:`project_tree`). Not ``site/``: the
+output folder may be a symlink (``build --site`` has its own rule)."""
+
+
+def project_inputs(root: Path = ROOT) -> None:
+    """:func:`project_tree` on :data:`PROJECT_INPUTS` and on the package's data (its own
+    folder, wherever it is installed): :class:`OutsideError` before a command reads or writes
+    anything."""
+    for name in PROJECT_INPUTS:
+        project_tree(root / name, root)
+    project_tree(PACKAGE / "data", PACKAGE)
 
 
 def in_package(path: Path) -> bool:

@@ -21,23 +21,27 @@ from __future__ import annotations
 import contextlib
 import logging
 import multiprocessing
+import os
 import signal
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future
 from multiprocessing.pool import Pool
 from typing import Any
 
+from generator.atomic import die_with_parent
 from generator.census.format import CensusError
 
 EXECUTORS = ("local", "dask")
 
 
-def worker_start() -> None:
+def worker_start(parent: int) -> None:
     """A local worker's first act: Ctrl-C reaches the whole process group, and the parent alone
     decides to stop; SIGTERM (what ending the pool sends) must end a worker, whatever it
-    inherited."""
+    inherited; and the worker ends with its parent (a killed census leaves no worker to meet
+    the closed pipe with a ``BrokenPipeError`` traceback)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    die_with_parent(parent)
 
 
 class PoolExecutor(Executor):
@@ -46,7 +50,9 @@ class PoolExecutor(Executor):
     census does not wait for the chunks being solved)."""
 
     def __init__(self, workers: int) -> None:
-        self._pool: Pool = multiprocessing.get_context("fork").Pool(workers, worker_start)
+        self._pool: Pool = multiprocessing.get_context("fork").Pool(
+            workers, worker_start, (os.getpid(),)
+        )
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         future: Future[Any] = Future()

@@ -54,6 +54,8 @@ CENSUS_DIR = Path(__file__).resolve().parent.parent / "data" / "census"
 DEFAULT_CENSUS_OUT = Path("_build") / "census"
 """Where ``census`` writes without ``--out`` (under the current folder): never the committed data,
 which only ``--update-data`` replaces."""
+CENSUS_WORK = ROOT / "_build" / "census-work"
+"""Where ``census --update-data`` keeps its partial files (never beside the committed data)."""
 
 MANIFEST = "manifest.txt"
 DATA_SUFFIX = ".csv.gz"

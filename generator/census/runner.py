@@ -91,6 +91,13 @@ class CensusJob:
     executor: str = "local"
     scheduler: str | None = None
     shard_size: int = SHARD_SIZE
+    work: Path | None = None
+    """Where the partial files go (``<work>/<rules>/<range>.partial``); ``None``: beside the
+    shards. ``--update-data`` gives ``_build/census-work/``: never beside committed data."""
+
+    @property
+    def work_folder(self) -> Path:
+        return self.work if self.work is not None else self.folder
 
     def __post_init__(self) -> None:
         if not 1 <= self.first <= self.last:
@@ -274,10 +281,14 @@ def _run_rule_set(
         "workers": str(job.workers),
     }
     ranges = shard_ranges(job.first, job.last, job.shard_size)
-    todo = sum(_left(folder, rule_set, first, last) for first, last in ranges)
+    work = job.work_folder / str(rule_set)
+    if job.work is not None:
+        _own(work)
+        work.mkdir(parents=True, exist_ok=True)
+    todo = sum(_left(folder, work, first, last) for first, last in ranges)
     progress = Progress(todo, err, label=str(rule_set))
     tally = _Tally()
-    run = _RuleSetRun(job, rule_set, folder, header, pool, stop, progress, tally, err)
+    run = _RuleSetRun(job, rule_set, folder, work, header, pool, stop, progress, tally, err)
     start = time.perf_counter()
     for first, last in ranges:
         shard = _run_shard(run, (first, last))
@@ -300,12 +311,12 @@ def _run_rule_set(
     )
 
 
-def _left(folder: Path, rule_set: RuleSet, first: int, last: int) -> int:
+def _left(folder: Path, work: Path, first: int, last: int) -> int:
     """About how many deals of shard ``first``..``last`` are still to solve (for the progress)."""
     name = shard_name(first, last)
     if (folder / f"{name}{DATA_SUFFIX}").exists():
         return 0
-    partial = folder / f"{name}{PARTIAL_SUFFIX}"
+    partial = work / f"{name}{PARTIAL_SUFFIX}"
     if not partial.exists() or partial.is_symlink():
         return last - first + 1
     with partial.open("rb") as stream:
@@ -320,6 +331,7 @@ class _RuleSetRun:
     job: CensusJob
     rule_set: RuleSet
     folder: Path
+    work: Path
     header: dict[str, str]
     pool: Executor | None
     stop: threading.Event
@@ -336,7 +348,7 @@ def _run_shard(run: _RuleSetRun, span: tuple[int, int]) -> Shard:
     name = shard_name(first, last)
     path = folder / f"{name}{DATA_SUFFIX}"
     summary_path = folder / f"{name}{SUMMARY_SUFFIX}"
-    partial = folder / f"{name}{PARTIAL_SUFFIX}"
+    partial = run.work / f"{name}{PARTIAL_SUFFIX}"
     for written in (path, summary_path, partial):
         _own(written)
     if path.exists():
@@ -544,7 +556,7 @@ def run_census(job: CensusJob, *, out: TextIO, err: TextIO) -> int:
         reports = census_command(job, err=err, stop=stop)
     except Stopped:
         print(
-            f"census: stopped; every deal solved so far is kept in {where(job.folder)}/*/"
+            f"census: stopped; every deal solved so far is kept in {where(job.work_folder)}/*/"
             f"*{PARTIAL_SUFFIX}: run the same command again to go on",
             file=err,
         )

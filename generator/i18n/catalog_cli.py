@@ -55,7 +55,7 @@ from generator.i18n.catalogs import (
     source_language,
 )
 from generator.i18n.powriter import po_text
-from generator.paths import PACKAGE
+from generator.paths import PACKAGE, project_tree
 
 BABEL_CFG = ROOT / "babel.cfg"
 KEYWORDS = ["-k", "N_", "-k", "NP_:1c,2", "-k", "NN_:1,2"]
@@ -212,6 +212,7 @@ def extract(pot: Path = POT_FILE) -> bool:
     parse or a catalog does not read, so that ``catalog update`` (extract, then
     :func:`update` for each language) never writes half of its files.
     """
+    project_tree(LOCALES)  # every catalog read and written is a file of the project
     for language in catalogs_to_update():
         if language.po_file.exists():
             read_catalog(language.po_file, language.code)

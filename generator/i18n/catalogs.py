@@ -26,7 +26,7 @@ from generator.bounded import compose_yaml, load_yaml
 from generator.i18n.pofile import PLURAL_SAMPLE, plural_function, read
 from generator.i18n.pofile import CatalogError as CatalogError  # raised by everything here
 from generator.paths import ROOT as ROOT  # the project: see generator.paths.find_project
-from generator.paths import inside_repository
+from generator.paths import inside_repository, project_file
 
 LOCALES = ROOT / "locales"
 LANGUAGES_FILE = LOCALES / "languages.yaml"
@@ -400,6 +400,8 @@ def translations(language: Language, *, fallback_warning: bool = True) -> Transl
     """
     if is_source(language):
         return Translations(fp=None, domain=DOMAIN)
+    # a symlink out is refused before a line of it is read (the project: the locales' folder's)
+    project_file(language.po_file, language.locales.parent)
     try:
         po = language.po_file.read_bytes()
     except OSError:

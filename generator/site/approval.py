@@ -29,6 +29,7 @@ from typing import Any
 from generator.atomic import write_text_atomic
 from generator.i18n.catalogs import ROOT, Language
 from generator.i18n.numerals import minus_signs
+from generator.paths import project_file
 from generator.patience import GolfError
 from generator.site.errata import ErrataError, corrected
 from generator.site.pagetext import markdown_text, without_pictures
@@ -362,6 +363,7 @@ def approved_problems(language: Language, page: str, text: str) -> Iterator[str]
     """``file:line: ...`` for each run of lines where ``text`` differs from the page's approved text."""
     path = approved_path(language.code, page)
     where = relative(path)
+    project_file(path, APPROVED.parents[1])  # a symlink out is refused, never printed
     try:
         approved = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -533,6 +535,8 @@ def approve(
         for name in pages:
             if name in rendered:  # (a text of the source language alone: not in the others)
                 texts[approved_path(language.code, name)] = rendered[name]
+    for path in texts:  # read and written only inside the project (no symlinked folder out)
+        project_file(path, APPROVED.parents[1])
     olds = {path: path.read_text(encoding="utf-8") if path.is_file() else None for path in texts}
     changes = {path: (olds[path], text) for path, text in texts.items() if olds[path] != text}
     if guard is not None and changes:

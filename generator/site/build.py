@@ -33,7 +33,6 @@ hooks, so :func:`zensical_build` does the hook's page work on the HTML it wrote
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import html
 import logging
 import multiprocessing
@@ -45,7 +44,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
@@ -57,7 +55,7 @@ from urllib.parse import urlsplit
 
 import yaml
 
-from generator.atomic import pid_alive, shown, write_text_atomic
+from generator.atomic import die_with_parent, pid_alive, shown, write_text_atomic
 from generator.bounded import load_yaml, read_yaml_text
 from generator.i18n.catalogs import (
     ROOT,
@@ -192,9 +190,7 @@ def language_config(
             )
         toggle["name"] = _config_text(t.gettext(toggle["name"]), language, toggle["name"])
     config["theme"]["language"] = language.theme_language
-    config["theme"]["custom_dir"] = _path_in_config(
-        ROOT / config["theme"]["custom_dir"], config_dir
-    )
+    config["theme"]["custom_dir"] = _path_in_config(check_config_paths(), config_dir)
     config["nav"] = [
         page if section is None else {_config_text(t.gettext(section), language, section): page}
         for section, page in NAV
@@ -223,6 +219,57 @@ def language_config(
         extra["polyfills"] = [OFFLINE_SHIM_PAGE]
         extra["generator_offline"] = True  # the hook leaves out <link rel="alternate">
     return config
+
+
+CONFIG_PATHS = (("theme", "custom_dir"), ("extra_css",), ("extra_javascript",))
+"""The keys of ``mkdocs.yml`` that name files: the theme's override folder (relative to the
+project) and the site's own stylesheets and scripts (relative to the docs folder, whose
+``assets/`` are ``docs_src/assets/``)."""
+
+
+def check_config_paths(config_file: Path = MKDOCS_YML) -> Path:
+    """The theme's override folder ``config_file`` names, once every path it names is a file of
+    the project (:func:`generator.paths.inside_repository`, :func:`generator.paths.project_tree`:
+    the folder and every symlink in it): else :class:`SiteError` naming the key's line. A
+    stylesheet or script is a file of the site: no URL, no absolute path, no ``..``."""
+    from generator.bounded import compose_yaml
+    from generator.paths import OutsideError, inside_repository, project_tree
+
+    node = compose_yaml(config_file)
+
+    def value(keys: tuple[str, ...]) -> yaml.Node | None:
+        here: yaml.Node | None = node
+        for key in keys:
+            if not isinstance(here, yaml.MappingNode):
+                return None
+            here = next((v for k, v in here.value if k.value == key), None)
+        return here
+
+    name = shown(config_file)
+    custom_dir = ROOT / "docs_src" / "overrides"
+    for keys in CONFIG_PATHS:
+        found = value(keys)
+        items = found.value if isinstance(found, yaml.SequenceNode) else [found]
+        for item in items:
+            if item is None:
+                continue
+            where = f"{name}:{item.start_mark.line + 1}: {'.'.join(keys)}"
+            if not isinstance(item, yaml.ScalarNode) or not item.value:
+                raise SiteError(f"{where}: not a path")
+            text = str(item.value)
+            if re.match(r"[A-Za-z][A-Za-z0-9+.-]*:", text):
+                raise SiteError(f"{where}: {text!r} is a URL; the site loads only its own files")
+            base = ROOT if keys[0] == "theme" else ROOT / "docs_src"
+            try:
+                path = inside_repository(text, base)
+                project_tree(path)
+            except ValueError as error:
+                raise SiteError(f"{where}: {error}") from None
+            except OutsideError as error:
+                raise SiteError(f"{where}: {error}") from None
+            if keys[0] == "theme":
+                custom_dir = path
+    return custom_dir
 
 
 def _path_in_config(path: Path, config_dir: Path | None) -> str:
@@ -733,9 +780,6 @@ def _terminated_on_sigterm() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-PR_SET_PDEATHSIG = 1
-
-
 def _worker_start(parent: int) -> None:
     """A worker's first act: die with the build (a killed build leaves no worker running).
 
@@ -744,19 +788,7 @@ def _worker_start(parent: int) -> None:
     ran is seen at once.
     """
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the build's handler, inherited by fork
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
-    if os.getppid() != parent:
-        os._exit(143)
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(143)
-
-    threading.Thread(target=watch, name="parent-watchdog", daemon=True).start()
+    die_with_parent(parent)
 
 
 @contextlib.contextmanager

@@ -86,6 +86,9 @@ def serve(code: str | None, addr: str) -> int:
     write_text_atomic(config_file, yaml.safe_dump(config, allow_unicode=True))
     url_host = f"[{host}]" if ":" in host else host
     _can_bind(host, port)
+    exposed = exposure(host)
+    if exposed:
+        print(exposed, file=sys.stderr, flush=True)
     print(f"serving {code} at http://{url_host}:{port}/", flush=True)
     try:
         mkdocs_serve(config_file=str(config_file), livereload=True, dev_addr=f"{url_host}:{port}")
@@ -96,6 +99,34 @@ def serve(code: str | None, addr: str) -> int:
     # MkDocs returns only when it was stopped (Ctrl-C): say so as a shell does
     print("serve: stopped", file=sys.stderr)
     return 130
+
+
+def exposure(host: str) -> str | None:
+    """The one line ``serve`` prints when ``host`` is not a loopback address (None when it is):
+    the preview is then reachable from other machines.
+
+    >>> exposure("127.0.0.1"), exposure("::1"), exposure("localhost")
+    (None, None, None)
+    >>> exposure("0.0.0.0")
+    'serve: 0.0.0.0 is not a loopback address: the site is then reachable from other machines (the default, 127.0.0.1, is not)'
+    """
+    import ipaddress
+    import socket
+
+    try:
+        addresses = [ipaddress.ip_address(host.split("%", 1)[0])]
+    except ValueError:
+        try:
+            found = socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP)
+            addresses = [ipaddress.ip_address(str(info[4][0]).split("%", 1)[0]) for info in found]
+        except (OSError, ValueError):
+            addresses = []
+    if addresses and all(address.is_loopback for address in addresses):
+        return None
+    return (
+        f"serve: {host} is not a loopback address: the site is then reachable from other "
+        "machines (the default, 127.0.0.1, is not)"
+    )
 
 
 def _can_bind(host: str, port: int) -> None:

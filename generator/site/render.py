@@ -38,6 +38,7 @@ from generator.i18n.words import (
 )
 from generator.pages.patience import Step, rules_page_facts
 from generator.pages.sixcard import GridExample
+from generator.paths import project_tree
 from generator.patience import COLUMN_HEIGHT, Card, GolfError, Position
 from generator.site import play, sixcard_pictures
 from generator.site.charts import statistics_helpers
@@ -377,6 +378,8 @@ def render_language(
         page: _render(env, template, {**facts[game], "games": facts})
         for page, (template, game) in PAGES.items()
     }
+    # a symlink out (/proc/self/environ) is refused, never published; the project: docs_src's
+    project_tree(ASSETS, ASSETS.parents[1])
     for asset in sorted(ASSETS.rglob("*")):
         if asset.is_file():
             pages[str(asset.relative_to(ASSETS.parent))] = asset.read_text(encoding="utf-8")

@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from generator import bounded
+
 
 def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
@@ -67,7 +69,7 @@ def committed_count(path: Path, key: str) -> int | None:
     from generator.sixcard.errors import OptionsError
 
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(bounded.read_text(path))
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as error:

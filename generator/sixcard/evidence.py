@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from generator import bounded
 from generator.sixcard.cards import Card, parse_card
 from generator.sixcard.scoring import score_grid
 
@@ -56,7 +57,7 @@ def load(path: Path = DATA) -> dict[str, Any]:
 
     where = _where(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(bounded.read_text(path))
     except json.JSONDecodeError as error:
         raise SixCardError(
             f"{where}:{error.lineno}: not JSON: {error.msg} (column {error.colno})"

@@ -46,6 +46,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from generator import bounded
 from generator.atomic import write_text_atomic
 from generator.sixcard.chunked import committed_count, outside_package, play_chunks
 from generator.sixcard.hole import Hole
@@ -220,7 +221,7 @@ def load_holes(work: Path, holes: int) -> dict[tuple[str, str], list[list[int]]]
     for task in tasks(holes):
         path = chunk_path(work, task)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(bounded.read_text(path))
             rows = data["holes"]
             if (
                 not isinstance(rows, list)

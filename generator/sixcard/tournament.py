@@ -39,6 +39,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from generator import bounded
 from generator.atomic import write_bytes_atomic, write_text_atomic
 from generator.sixcard.chunked import committed_count, outside_package, play_chunks
 from generator.sixcard.hole import Hole
@@ -202,7 +203,7 @@ def load_deals(work: Path, deals: int) -> dict[str, list[list[float]]]:
     for task in tasks(deals):
         path = chunk_path(work, task)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(bounded.read_text(path))
             rows = data["deals"]
             if data["task"] != list(task) or not (
                 isinstance(rows, list)

@@ -18,6 +18,7 @@ import random
 from collections.abc import Iterator
 from fractions import Fraction
 
+from generator import bounded
 from generator.paths import PACKAGE
 from generator.sixcard.cards import JOKER, JOKERS_PER_DECK, parse_card
 from generator.sixcard.simulate import CONFIGURATIONS, play_one
@@ -65,8 +66,11 @@ def sample_problems(seed: int | None = None, holes: int = HOLES) -> Iterator[str
         seed = random.SystemRandom().randrange(1_000_000)
     replay = f"sample seed {seed}: GOLF_CENSUS_SEED={seed} python -m generator check --only census"
     try:
-        text = DATA.read_text(encoding="utf-8")
+        text = bounded.read_text(DATA)
         data = json.loads(text)
+    except bounded.InputError as error:
+        yield str(error)
+        return
     except json.JSONDecodeError as error:
         yield f"{WHERE}:{error.lineno}: not JSON: {error.msg} (column {error.colno})"
         return

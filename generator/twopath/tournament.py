@@ -11,12 +11,12 @@ the sample is printed with a failure.
 
 from __future__ import annotations
 
-import gzip
 import json
 import random
 import zlib
 from collections.abc import Iterator
 
+from generator import bounded
 from generator.paths import PACKAGE
 from generator.sixcard.tournament import TIPS, deals_path, figures_of, matches, play_deal
 
@@ -38,8 +38,11 @@ def sample_problems(seed: int | None = None, deals: int = DEALS) -> Iterator[str
     rows_file = deals_path(DATA)
     rows_where = f"{WHERE.removesuffix('.json')}.deals.json.gz"
     try:
-        text = DATA.read_text(encoding="utf-8")
+        text = bounded.read_text(DATA)
         data = json.loads(text)
+    except bounded.InputError as error:
+        yield str(error)
+        return
     except json.JSONDecodeError as error:
         yield f"{WHERE}:{error.lineno}: not JSON: {error.msg} (column {error.colno})"
         return
@@ -47,11 +50,15 @@ def sample_problems(seed: int | None = None, deals: int = DEALS) -> Iterator[str
         yield f"{WHERE}:1: cannot read the tournament's figures: {error}"
         return
     try:
-        stored = json.loads(gzip.decompress(rows_file.read_bytes()))
+        # bounded: a bomb (a few MB of gzip, a GB of JSON) is one line, not the machine's memory
+        stored = json.loads(bounded.read_gzip(rows_file))
         rows = {
             name: [[r[0] / 2, r[1] / 2, *r[2:]] for r in match_rows]
             for name, match_rows in stored["matches"].items()
         }
+    except bounded.InputError as error:
+        yield str(error)
+        return
     except (OSError, EOFError, zlib.error, ValueError, KeyError, TypeError, IndexError) as error:
         yield f"{rows_where}:1: cannot read the deals' rows: {error}"
         return
