@@ -104,6 +104,22 @@ def no_aliases(node: yaml.Node | None, path: Path) -> None:
             todo.extend(item.value)
 
 
+def yaml_error(error: yaml.YAMLError) -> tuple[int, str]:
+    """Where a YAML error is (the 1-based line of its mark; 1 if it has none) and what it says,
+    for a one-line ``file:line: what`` message.
+
+    >>> try:
+    ...     yaml.compose("a: [1, 2")
+    ... except yaml.YAMLError as error:
+    ...     yaml_error(error)
+    (1, "not valid YAML: expected ',' or ']', but got '<stream end>'")
+    """
+    if isinstance(error, yaml.MarkedYAMLError):
+        mark = error.problem_mark or error.context_mark
+        return (mark.line + 1 if mark is not None else 1), f"not valid YAML: {error.problem}"
+    return 1, f"not valid YAML: {error}"
+
+
 def compose_yaml(path: Path, loader: Any = yaml.SafeLoader, text: str | None = None) -> Any:
     """The composed node tree of ``path`` (or of its ``text``, read already), bounded and
     without aliases; YAML errors are raised as :func:`yaml.compose` raises them."""

@@ -228,7 +228,7 @@ def native(budget: int, repeat: int) -> None:
     from generator.patience._fastsolve import search, sliced
 
     from generator.patience import Rules, RuleSet, Variant, deal_for
-    from generator.patience.solver import fits_table, search_rank
+    from generator.patience.solver import search_arguments
 
     rule_sets = {
         "easy": RuleSet.of(Rules.EASY),
@@ -243,14 +243,7 @@ def native(budget: int, repeat: int) -> None:
     for number in deals:
         for rule_set in rule_sets.values():
             deal = deal_for(number, rule_set)
-            inputs = (
-                bytes(search_rank(card) for column in deal.columns for card in column),
-                search_rank(deal.waste),
-                bytes(search_rank(card) for card in deal.stock),
-                fits_table(rule_set),
-                rule_set.draw_only_when_blocked,
-                BEST_LINE,
-            )
+            inputs = (*search_arguments(deal, rule_set), BEST_LINE)
             fastest_whole = fastest_sliced = float("inf")
             for _ in range(repeat):
                 start = time.perf_counter()

@@ -31,7 +31,7 @@ from typing import Any
 
 from generator.patience import Rules, RuleSet, Variant, deal_for
 from generator.patience.deal import CODE_LETTERS
-from generator.patience.solver import fits_table, search_rank
+from generator.patience.solver import search_arguments
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = ("golfcore.c", "golfcore.h", "_fastsolve.c")
@@ -79,14 +79,7 @@ def build(folder: Path, sources: dict[str, bytes]) -> ModuleType:
 
 def arguments(number: int, rule_set: RuleSet, best: int) -> tuple[Any, ...]:
     deal = deal_for(number, rule_set)
-    return (
-        bytes(search_rank(card) for column in deal.columns for card in column),
-        search_rank(deal.waste),
-        bytes(search_rank(card) for card in deal.stock),
-        fits_table(rule_set),
-        rule_set.draw_only_when_blocked,
-        best,
-    )
+    return (*search_arguments(deal, rule_set), best)
 
 
 def main() -> None:

@@ -56,7 +56,9 @@ def edit(copy: Path, name: str, old: str, new: str, count: int = 1) -> None:
 
 
 def run_check(copy: Path, part: str) -> subprocess.CompletedProcess[str]:
+    """``check --only part`` on the repository copy ``copy``, with its own package."""
     env = {**os.environ, "PYTHONPATH": str(copy)}
+    env.pop("GOLF_PROJECT", None)  # the copy is the project, whatever the caller named
     return subprocess.run(
         [sys.executable, "-m", "generator", "check", "--only", part],
         cwd=copy,

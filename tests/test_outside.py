@@ -31,11 +31,12 @@ import pytest
 import yaml
 
 from generator.paths import PACKAGE, ROOT
+from tests.test_check import run_check
+from tests.test_packaging import copy_site_files
 
 CASES: list[dict[str, Any]] = yaml.safe_load(
     (Path(__file__).parent / "data" / "outside_cases.yaml").read_text(encoding="utf-8")
 )
-SITE_FILES = ("mkdocs.yml", "babel.cfg", "docs_src", "locales", "tests/golden")
 """A project's own files (as tests/test_packaging.py copies them)."""
 TOKEN = "ghp_outside33secret"
 SECRET_TEXT = f"GOLF_DEPLOY_TOKEN={TOKEN}\nroot:x:0:0:root:/root:/bin/bash\n"
@@ -76,15 +77,7 @@ def snapshot(folder: Path) -> dict[str, bytes | str]:
 @pytest.fixture(scope="module")
 def site_files(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site's own files, copied once."""
-    folder = tmp_path_factory.mktemp("site-files")
-    for name in SITE_FILES:
-        source, target = ROOT / name, folder / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if source.is_dir():
-            shutil.copytree(source, target)
-        else:
-            shutil.copy2(source, target)
-    return folder
+    return copy_site_files(tmp_path_factory.mktemp("site-files"))
 
 
 def project_beside_a_secret(site_files: Path, tmp_path: Path) -> tuple[Path, Path, Path]:
@@ -200,16 +193,7 @@ def test_the_package_data_is_held_to_the_same_rule(copy: Path, tmp_path: Path) -
     data.unlink()
     data.symlink_to(secret)
     before = {copy / "generator" / "data": snapshot(copy / "generator" / "data")}
-    env = {**os.environ, "PYTHONPATH": str(copy)}
-    env.pop("GOLF_PROJECT", None)
-    done = subprocess.run(
-        [sys.executable, "-m", "generator", "check", "--only", "values"],
-        cwd=copy,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    done = run_check(copy, "values")
     line = f"error: generator/data/sources.yaml (a symlink) leads outside the project; {RULE}"
     assert_refused(done, line, before)
 

@@ -28,6 +28,18 @@ SITE_FILES = ("mkdocs.yml", "babel.cfg", "docs_src", "locales", "tests/golden")
 locales/languages.yaml names live in tests/golden)."""
 
 
+def copy_site_files(folder: Path) -> Path:
+    """A project of its own in ``folder``: a copy of the checkout's :data:`SITE_FILES`."""
+    for name in SITE_FILES:
+        source, target = ROOT / name, folder / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if source.is_dir():
+            shutil.copytree(source, target)
+        else:
+            shutil.copy2(source, target)
+    return folder
+
+
 def run(
     *command: str | Path, cwd: Path, timeout: int = 600, more_env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
@@ -105,14 +117,7 @@ def test_an_installed_wheel_works_on_a_project_of_its_own(tmp_path: Path) -> Non
     python = env / "bin" / "python"
     installed = run(python, "-m", "pip", "install", "--quiet", wheel, cwd=tmp_path)
     assert installed.returncode == 0, installed.stderr[-3000:]
-    project = tmp_path / "my-help-site"
-    for name in SITE_FILES:
-        source, target = ROOT / name, project / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if source.is_dir():
-            shutil.copytree(source, target)
-        else:
-            shutil.copy2(source, target)
+    project = copy_site_files(tmp_path / "my-help-site")
     script = env / "bin" / "golf-docs"
     version = run(script, "--version", cwd=project)
     assert version.returncode == 0 and "golf-rules-generator" in version.stdout, version

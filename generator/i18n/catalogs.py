@@ -22,7 +22,7 @@ from babel.messages.mofile import write_mo
 from babel.support import Translations
 
 from generator import cache
-from generator.bounded import compose_yaml, load_yaml
+from generator.bounded import compose_yaml, load_yaml, yaml_error
 from generator.i18n.pofile import PLURAL_SAMPLE, plural_function, read
 from generator.i18n.pofile import CatalogError as CatalogError  # raised by everything here
 from generator.paths import ROOT as ROOT  # the project: see generator.paths.find_project
@@ -121,12 +121,9 @@ def languages(path: Path = LANGUAGES_FILE) -> list[Language]:
         raise CatalogError(
             f"{shown_path(path)}:1: cannot read the languages list: {error.strerror}"
         ) from None
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        line = mark.line + 1 if mark else 1
-        raise CatalogError(f"{shown_path(path)}:{line}: not valid YAML: {error.problem}") from None
     except yaml.YAMLError as error:
-        raise CatalogError(f"{shown_path(path)}:1: not valid YAML: {error}") from None
+        line, what = yaml_error(error)
+        raise CatalogError(f"{shown_path(path)}:{line}: {what}") from None
     if root is None:
         raise CatalogError(f"{shown_path(path)}:1: empty; expected 'source' and 'languages'")
     top = mapping(root, "the file")

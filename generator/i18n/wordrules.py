@@ -43,7 +43,7 @@ from pathlib import Path
 
 import yaml
 
-from generator.bounded import compose_yaml
+from generator.bounded import compose_yaml, yaml_error
 from generator.i18n.catalogs import ROOT
 from generator.patience import GolfError
 
@@ -202,11 +202,10 @@ def _compose(path: Path, text: str | None = None) -> yaml.Node:
         root = compose_yaml(path, _LOADER, text=text)
     except FileNotFoundError:
         raise WordRulesError(f"{_rel(path)}:1: missing") from None
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        line = mark.line + 1 if mark is not None else 1
-        raise WordRulesError(f"{_rel(path)}:{line}: not valid YAML: {error.problem}") from None
-    except (yaml.YAMLError, OSError, UnicodeDecodeError) as error:
+    except yaml.YAMLError as error:
+        line, what = yaml_error(error)
+        raise WordRulesError(f"{_rel(path)}:{line}: {what}") from None
+    except (OSError, UnicodeDecodeError) as error:
         raise WordRulesError(f"{_rel(path)}:1: cannot read: {error}") from None
     if root is None:
         raise WordRulesError(f"{_rel(path)}:1: empty")

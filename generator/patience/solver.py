@@ -190,18 +190,28 @@ def solve(
         search = _search_c
     else:
         raise ValueError(f"no such solver implementation here: {implementation!r}")
-    tableau = bytes(search_rank(card) for column in deal.columns for card in column)
-    stock = bytes(search_rank(card) for card in deal.stock)
     won, line, expanded, removals = search(
-        tableau,
-        search_rank(deal.waste),
-        stock,
-        fits_table(rule_set),
-        rule_set.draw_only_when_blocked,
-        BEST_LINE if best else NO_BEST,
+        *search_arguments(deal, rule_set), BEST_LINE if best else NO_BEST
     )
     moves = [_move(deal, t) for t in line]
     return Solution(won, moves, expanded, removals if best else None)
+
+
+SearchArguments = tuple[bytes, int, bytes, bytes, bool]
+"""What both searches take before ``best``: the tableau's ranks column by column, the waste's
+rank, the stock's ranks, the fits table and whether a draw waits until nothing fits."""
+
+
+def search_arguments(deal: Deal, rule_set: RuleSet, fits: bytes | None = None) -> SearchArguments:
+    """``deal`` under ``rule_set`` as the searches (C and Python) take it; ``fits`` is
+    ``fits_table(rule_set)``, passed by a caller solving many deals."""
+    return (
+        bytes(search_rank(card) for column in deal.columns for card in column),
+        search_rank(deal.waste),
+        bytes(search_rank(card) for card in deal.stock),
+        fits if fits is not None else fits_table(rule_set),
+        rule_set.draw_only_when_blocked,
+    )
 
 
 def verdict(
@@ -212,12 +222,7 @@ def verdict(
     ``fits`` is ``fits_table(rule_set)``, passed by a caller solving many deals."""
     search = _search_c or _search_python
     won, _line, expanded, removals = search(
-        bytes(search_rank(card) for column in deal.columns for card in column),
-        search_rank(deal.waste),
-        bytes(search_rank(card) for card in deal.stock),
-        fits if fits is not None else fits_table(rule_set),
-        rule_set.draw_only_when_blocked,
-        BEST_VALUE if best else NO_BEST,
+        *search_arguments(deal, rule_set, fits), BEST_VALUE if best else NO_BEST
     )
     return won, (removals if best else None), expanded
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import yaml
 
-from generator.bounded import compose_yaml
+from generator.bounded import compose_yaml, yaml_error
 from generator.i18n.catalogs import ROOT
 from generator.patience import GolfError
 
@@ -68,11 +68,10 @@ def read_errata(path: Path | None = None) -> list[Erratum]:
         return []
     try:
         root = compose_yaml(path, yaml.SafeLoader)
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        line = mark.line + 1 if mark is not None else 1
-        raise ErrataError(f"{_rel(path)}:{line}: not valid YAML: {error.problem}") from None
-    except (yaml.YAMLError, OSError, UnicodeDecodeError) as error:
+    except yaml.YAMLError as error:
+        line, what = yaml_error(error)
+        raise ErrataError(f"{_rel(path)}:{line}: {what}") from None
+    except (OSError, UnicodeDecodeError) as error:
         raise ErrataError(f"{_rel(path)}:1: cannot read: {error}") from None
     if root is None or (isinstance(root, yaml.ScalarNode) and root.value in ("", "[]")):
         return []

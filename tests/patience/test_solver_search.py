@@ -20,6 +20,7 @@ from generator.patience.solver import (
     SearchResult,
     _search_c,
     _search_python,
+    search_arguments,
 )
 
 RANKS = 15
@@ -195,7 +196,7 @@ def test_the_best_value_alone_is_the_census_and_the_same_in_c_and_python(name: s
     agrees with it on every deal, and C and Python search the same positions for it."""
     from generator.census.format import deal_of, parse_rule_set
     from generator.census.reader import load_census
-    from generator.patience.solver import fits_table, search_rank
+    from generator.patience.solver import fits_table
 
     sys.setrecursionlimit(10_000)
     rule_set = parse_rule_set(name)
@@ -205,13 +206,7 @@ def test_the_best_value_alone_is_the_census_and_the_same_in_c_and_python(name: s
     for number in REAL_DEALS[name]:
         row = census.row(number - census.first)
         deal = deal_of(number, rule_set)
-        case = (
-            bytes(search_rank(card) for column in deal.columns for card in column),
-            search_rank(deal.waste),
-            bytes(search_rank(card) for card in deal.stock),
-            fits,
-            rule_set.draw_only_when_blocked,
-        )
+        case = search_arguments(deal, rule_set, fits)
         answers = [search(*case, BEST_VALUE) for search in searchers()]
         for won, line, _, best in answers:
             assert (won, best) == (row.winnable, row.best_removals), number

@@ -24,7 +24,7 @@ from generator.patience.solver import (
     _search_c,
     _search_python,
     fits_table,
-    search_rank,
+    search_arguments,
 )
 from tests.patience.test_solver_search import is_stuck, replay
 
@@ -57,13 +57,7 @@ LINES = {"classic": (262, 207, 146)}
 def case_of(name: str, number: int) -> Case:
     rule_set = parse_rule_set(name)
     deal = deal_of(number, rule_set)
-    return (
-        bytes(search_rank(card) for column in deal.columns for card in column),
-        search_rank(deal.waste),
-        bytes(search_rank(card) for card in deal.stock),
-        fits_table(rule_set),
-        rule_set.draw_only_when_blocked,
-    )
+    return search_arguments(deal, rule_set)
 
 
 def way_in(case: Case, won: bool) -> str:

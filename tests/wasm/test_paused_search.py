@@ -23,7 +23,7 @@ from generator.patience.solver import (
     NO_BEST,
     WIN_BUDGET,
     fits_table,
-    search_rank,
+    search_arguments,
     solve,
 )
 from tests.patience.test_solver_search import random_case
@@ -172,13 +172,7 @@ def native_cases(rng: random.Random) -> Iterator[tuple[bytes, int, bytes, bytes,
         fits = fits_table(rule_set)
         for number in rng.sample(range(1, 100_000), 12):
             deal = deal_for(number, rule_set)
-            yield (
-                bytes(search_rank(card) for column in deal.columns for card in column),
-                search_rank(deal.waste),
-                bytes(search_rank(card) for card in deal.stock),
-                fits,
-                rule_set.draw_only_when_blocked,
-            )
+            yield search_arguments(deal, rule_set, fits)
     for seed in range(60):
         yield random_case(random.Random(seed), dense=seed % 6 == 5)
 
