@@ -2,9 +2,12 @@
 
 import difflib
 import re
+import shutil
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+import yaml
 
 import generator.site.build
 from generator.i18n.catalogs import languages
@@ -127,3 +130,75 @@ def test_both_games_are_in_every_language_s_navigation(site: Path) -> None:
         html = (site / language.code / "index.html").read_text(encoding="utf-8")
         for page in ("rules/", "won-game/", "six-card-golf/"):
             assert f'href="{page}"' in html, (language.code, page)
+
+
+class _Elements(HTMLParser):
+    """Counts a page's elements: every start tag (void or not), as the DOM has them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.count += 1
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.count += 1
+
+
+def page_weight(html: str) -> tuple[int, int]:
+    """A page's HTML in bytes (UTF-8) and its number of elements."""
+    counter = _Elements()
+    counter.feed(html)
+    counter.close()
+    return len(html.encode("utf-8")), counter.count
+
+
+WEIGHTS = Path(__file__).parent / "data" / "page_weights.yaml"
+
+
+def weight_problems(site: Path) -> list[str]:
+    """Every page of every language over its weight in :data:`WEIGHTS`, or with none given."""
+    limits = yaml.safe_load(WEIGHTS.read_text(encoding="utf-8"))["pages"]
+    problems = []
+    for language in languages():
+        folder = site / language.code
+        pages = sorted(p for p in folder.glob("**/index.html") if "search" not in p.parts)
+        for path in pages:
+            name = path.parent.relative_to(folder).as_posix().removeprefix(".")
+            if name not in limits:
+                problems.append(f"{language.code}/{name}: no weight in {WEIGHTS.name}")
+                continue
+            size, elements = page_weight(path.read_text(encoding="utf-8"))
+            limit = limits[name]
+            if size > limit["bytes"]:
+                problems.append(
+                    f"{language.code}/{name}: {size:,} bytes of HTML, over {limit['bytes']:,}"
+                )
+            if elements > limit["elements"]:
+                problems.append(
+                    f"{language.code}/{name}: {elements:,} elements, over {limit['elements']:,}"
+                )
+    return problems
+
+
+def test_every_page_keeps_to_its_weight(site: Path) -> None:
+    problems = weight_problems(site)
+    assert not problems, "\n".join(problems)
+
+
+def test_a_page_that_draws_what_it_does_not_show_is_too_heavy(site: Path, tmp_path: Path) -> None:
+    """The weights catch the won game drawn again board by board: every move's section given a
+    copy of the deal's board (what the page carried before issue 36)."""
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    page = copy / "en" / "won-game" / "index.html"
+    html = page.read_text(encoding="utf-8")
+    deal = re.search(r'<svg[^>]*id="board-0".*?</svg>', html, re.S)
+    assert deal, "the won game's page has no board of the deal"
+    slot = '<div class="golf-board-slot" data-stepper-slot></div>'
+    assert html.count(slot) > 40, "the won game's page has no slots for its boards"
+    page.write_text(html.replace(slot, deal.group(0)), encoding="utf-8")
+    problems = weight_problems(copy)
+    assert any(p.startswith("en/won-game: ") and "bytes" in p for p in problems), problems
+    assert any(p.startswith("en/won-game: ") and "elements" in p for p in problems), problems

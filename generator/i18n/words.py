@@ -231,6 +231,9 @@ EMPTY_COLUMN = N_("column %(number)s: empty")
 # start of a sentence; %(number)s is the column (1).
 FIRST_EMPTY_COLUMN = N_("Column %(number)s: empty")
 
+# TRANSLATORS: the title of the won game's hidden picture of the cards the stock gives in
+# that game, which the page copies from when it draws a move's board.
+STEPPER_SHEET = N_("The cards drawn from the stock in this game")
 # TRANSLATORS: a heading of the won game's page: a draw. %(number)s is the move number, %(card)s the card drawn (8♠).
 MOVE_DRAW = N_("Move %(number)s: you draw %(card)s")
 # TRANSLATORS: a heading of the won game's page: a removal. %(number)s is the move number,

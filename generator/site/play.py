@@ -16,17 +16,26 @@ removed.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from markupsafe import Markup, escape
 
 from generator.i18n.words import (
+    EMPTY_COLUMN,
+    FIRST_COLUMN,
+    FIRST_EMPTY_COLUMN,
     JOKER_NAME,
     MOVE_DRAW,
+    NEXT_COLUMN,
+    PARTS,
+    PICTURE_AFTER,
+    PICTURE_START,
     PICTURE_STOCK,
     PICTURE_WASTE,
     PLAY_WORDS,
+    STEPPER_SHEET,
+    STOCK_AND_WASTE,
     STUCK_MESSAGE,
     Translations,
     Words,
@@ -36,6 +45,7 @@ from generator.patience import (
     JOKER,
     SCORING,
     TABLEAU_SIZE,
+    Card,
     DealCode,
     Reason,
     Rules,
@@ -103,6 +113,47 @@ def play_assets(words: Words, t: Translations) -> Markup:
     return Markup(
         '<div class="golf-play-assets" hidden>'
         f'<script type="application/json" id="golf-words">{_json(script_words(words, t))}</script>'
+        f"{sheet}</div>"
+    )
+
+
+def stepper_words(words: Words, cards: Sequence[Card], stock: int) -> dict[str, Any]:
+    """What the won game's stepper (``docs_src/assets/golf-stepper.js``) says of a board it
+    draws, as :meth:`Words.picture_title` and :meth:`Words.snapshot` say it: the titles, the
+    snapshot's templates (the stock's for 0 to ``stock`` cards), its separators, and the names
+    of ``cards``."""
+    t = words.t
+    return {
+        "title_start": t.gettext(PICTURE_START),
+        "title_after": t.gettext(PICTURE_AFTER),
+        "piles": {
+            # the card's name goes in by the script: the template keeps its placeholder
+            str(n): t.ngettext(*STOCK_AND_WASTE, n) % {"count": n, "card": "%(card)s"}
+            for n in range(stock + 1)
+        },
+        "first_column": t.gettext(FIRST_COLUMN),
+        "next_column": t.gettext(NEXT_COLUMN),
+        "first_empty": t.gettext(FIRST_EMPTY_COLUMN),
+        "empty": t.gettext(EMPTY_COLUMN),
+        "parts": t.gettext(PARTS),
+        "separators": {kind: words.separator(kind) for kind in ("list", "parts", "sentences")},
+        "names": {str(card): words.card(card) for card in cards},
+    }
+
+
+def stepper_assets(
+    words: Words, t: Translations, position: Position, drawn: Sequence[Card]
+) -> Markup:
+    """The won game's stepper's words (:func:`stepper_words`) for the cards of ``position`` (the
+    deal) and ``drawn``, and a sheet of the ``drawn`` cards: the cards the deal's board does not
+    show, which the script copies onto the board it draws."""
+    cards = [card for column in position.columns for card in column]
+    cards += [card for card in (position.waste, *drawn) if card is not None]
+    sheet = pictures.card_sheet(tuple(drawn), label=words.short, title=t.gettext(STEPPER_SHEET))
+    data = stepper_words(words, cards, position.stock_count)
+    return Markup(
+        '<div class="golf-stepper-assets" hidden>'
+        f'<script type="application/json" id="golf-stepper-words">{_json(data)}</script>'
         f"{sheet}</div>"
     )
 

@@ -231,6 +231,13 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
 
     env.globals["position_board"] = position_board
 
+    def stepper_assets(start: Position, steps: Sequence[Step]) -> Markup:
+        """What the stepper draws its boards with: the words and the drawn cards' sheet."""
+        drawn = [step.card for step in steps if step.column is None]
+        return play.stepper_assets(words, t, start, drawn)
+
+    env.globals["stepper_assets"] = stepper_assets
+
     def card_run(cards: Sequence[SixCard]) -> Markup:
         """Small card pictures inside a sentence; their text alternative is the cards' names."""
         names = words.join("list", (words.card(card) for card in cards))

@@ -427,6 +427,33 @@ def _shown_line(
 # -- the won game page -----------------------------------------------------------------
 
 
+def _won_game_board(
+    page: Page, board: Board, game: Game, number: int, move: Move | None
+) -> Iterator[Finding]:
+    """A board of the won game's page (the deal's, move 0, or the last move's) against the
+    engine's game after ``number`` moves; a board after a move marks the card played."""
+    line = picture_line(page, board)
+    if move is not None:
+        moved = [card for card, marks in board.marks.items() if "move" in marks]
+        if moved != [move.card]:
+            yield Finding(
+                "won-game-replay",
+                line,
+                board.title,
+                f"the board marks {' '.join(map(str, moved)) or 'no card'} as played, "
+                f"not {move.card}",
+                False,
+            )
+    differs = board.differs(game) or board.words_differ(page, board.desc, game)
+    yield Finding(
+        "won-game-replay",
+        line,
+        board.title,
+        differs or f"the position after move {number}",
+        differs is None,
+    )
+
+
 def won_game_page(page: Page) -> Iterator[Finding]:
     name = "won-game-replay"
     code, rules, _moves = reference_moves()
@@ -479,90 +506,73 @@ def won_game_page(page: Page) -> Iterator[Finding]:
         if (m := p.fullmatch(re.sub(r"^\d+\. ", "", line)))
     ]
     yield Finding(name, intro_line, code_said, f"the recorded game is of {code}", code_said == code)
-    line = 1
-    for number, board in enumerate(steps):
-        line = picture_line(page, board, line)
-        if number:
-            moved = [card for card, marks in board.marks.items() if "move" in marks]
-            if len(moved) != 1:
-                yield Finding(
-                    name, line, board.title, "the board marks no single card as played", False
-                )
-                return
-            card = moved[0]
-            if game.stock and game.stock[0] == card:
-                move = Move.draw(card)
-            else:
-                column = next((c for c in range(1, 8) if game.free_card(c) == card), None)
-                if column is None:
-                    yield Finding(
-                        name,
-                        line,
-                        board.title,
-                        f"{card} is neither the next stock card nor a free card in the engine",
-                        False,
-                    )
-                    return
-                move = Move.remove(column, card)
-            reason = game.refusal(move)
-            if reason is not None:
-                yield Finding(
-                    name,
-                    line,
-                    board.title,
-                    f"the engine refuses move {number} ({move}): {reason.value}",
-                    False,
-                )
-                return
-            game.play(move)
-            if number <= len(heading_lines):
-                h_line, h = heading_lines[number - 1]
-                said = (
-                    int(h["number"]),
-                    page.card(h["card"]),
-                    int(h["column"]) if h.groupdict().get("column") else None,
-                )
-                truth = (number, move.card, move.column)
-                yield Finding(
-                    name, h_line, page.lines[h_line - 1], f"move {number} is {move}", said == truth
-                )
-            if number <= len(list_lines):
-                l_line, item, kind = list_lines[number - 1]
-                said_l = (int(item["number"]), page.card(item["card"]), kind == 0)
-                yield Finding(
-                    name,
-                    l_line,
-                    page.lines[l_line - 1],
-                    f"move {number} is {move}",
-                    said_l == (number, move.card, move.action == "draw"),
-                )
-            if number <= len(score_lines):
-                s_line, score = score_lines[number - 1]
-                yield Finding(
-                    name,
-                    s_line,
-                    page.lines[s_line - 1],
-                    f"the engine scores {game.score} after move {number}",
-                    score == game.score,
-                )
-        differs = board.differs(game) or board.words_differ(page, board.desc, game)
-        yield Finding(
-            name, line, board.title, differs or f"the position after move {number}", differs is None
-        )
-        line += 1
-    moves = len(steps) - 1
-    for label, count in (
-        ("headings", len(heading_lines)),
-        ("scores", len(score_lines)),
-        ("list entries", len(list_lines)),
-    ):
-        if count != moves:
+    # The moves as the page's headings say them (the boards between the deal and the last move
+    # are the script's, which the browser tests hold to the engine), played in the engine.
+    shown = {int(b.id.split("-")[1]): b for b in steps}
+    shown_numbers = list(shown)
+    for number, (h_line, h) in enumerate(heading_lines, 1):
+        card = page.card(h["card"])
+        column = int(h["column"]) if h.groupdict().get("column") else None
+        move = Move.draw(card) if column is None else Move.remove(column, card)
+        if int(h["number"]) != number:
+            yield Finding(
+                name, h_line, page.lines[h_line - 1], f"the heading of move {number}", False
+            )
+            return
+        reason = game.refusal(move)
+        if reason is not None:
             yield Finding(
                 name,
-                intro_line,
-                "",
-                f"{moves} boards after the deal, but {count} move {label}",
+                h_line,
+                page.lines[h_line - 1],
+                f"the engine refuses move {number} ({move}): {reason.value}",
                 False,
+            )
+            return
+        game.play(move)
+        yield Finding(name, h_line, page.lines[h_line - 1], f"the engine plays {move}", True)
+        if number <= len(list_lines):
+            l_line, item, kind = list_lines[number - 1]
+            said_l = (int(item["number"]), page.card(item["card"]), kind == 0)
+            yield Finding(
+                name,
+                l_line,
+                page.lines[l_line - 1],
+                f"move {number} is {move}",
+                said_l == (number, move.card, move.action == "draw"),
+            )
+        if number <= len(score_lines):
+            s_line, score = score_lines[number - 1]
+            yield Finding(
+                name,
+                s_line,
+                page.lines[s_line - 1],
+                f"the engine scores {game.score} after move {number}",
+                score == game.score,
+            )
+        if number in shown:
+            yield from _won_game_board(page, shown.pop(number), game, number, move)
+    moves = len(heading_lines)
+    numbers = set(shown_numbers)
+    for number, board in sorted(shown.items()):
+        if number == 0:
+            yield from _won_game_board(page, board, Game(deal, _rule_set(rules)), 0, None)
+        else:
+            yield Finding(
+                name,
+                picture_line(page, board),
+                board.title,
+                f"a board after move {number}, of {moves} moves",
+                False,
+            )
+    if 0 not in numbers:
+        yield Finding(name, intro_line, "", "the page shows no board of the deal", False)
+    if moves not in numbers:
+        yield Finding(name, intro_line, "", "the page shows no board of the last move", False)
+    for label, count in (("scores", len(score_lines)), ("list entries", len(list_lines))):
+        if count != moves:
+            yield Finding(
+                name, intro_line, "", f"{moves} move headings, but {count} move {label}", False
             )
     yield Finding(
         name,

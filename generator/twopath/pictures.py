@@ -59,7 +59,7 @@ from generator.twopath.drawing import (
     pip_box,
     pip_suit,
 )
-from generator.twopath.patience import Board, board_games
+from generator.twopath.patience import Board, board_games, reference_moves
 from generator.twopath.reader import Page, ReadError
 from generator.twopath.sources import quoted_figures
 from generator.twopath.statistics import Rows, _names, census_rows, tenth, wilson
@@ -229,8 +229,9 @@ def read_board(page: Page, picture: Picture) -> tuple[Board | None, list[str]]:
     return board, problems
 
 
-def _boards(page: Page, name: str) -> Iterator[Finding]:
-    """Every board of a patience page, drawn as the engine's position; and the card sheet."""
+def _boards(page: Page, name: str, deck: list[Card] | None = None) -> Iterator[Finding]:
+    """Every board of a patience page, drawn as the engine's position; and the card sheet
+    (of ``deck``: by default the engine's deck and Joker)."""
     games = list(board_games(page))
     drawn = [p for p in pictures(page.markdown) if "golf-board" in p.classes]
     if len(drawn) != len(games):
@@ -250,12 +251,12 @@ def _boards(page: Page, name: str) -> Iterator[Finding]:
             problems.append(game)
         yield from _findings(name, line, picture, problems, truth, len(cards(picture)) + 1)
         line += 1
-    yield from _sheet(page, name)
+    yield from _sheet(page, name, [*FULL_DECK, JOKER] if deck is None else deck)
 
 
-def _sheet(page: Page, name: str) -> Iterator[Finding]:
+def _sheet(page: Page, name: str, deck: list[Card]) -> Iterator[Finding]:
     """The card sheet: each face is the card its class names (the script picks a card by its
-    class, ``.card-KC``), and every card of the engine's deck is there."""
+    class, ``.card-KC``), and every card of ``deck`` is there, no other."""
     for picture in pictures(page.markdown):
         if "golf-sheet" not in picture.classes:
             continue
@@ -275,15 +276,17 @@ def _sheet(page: Page, name: str) -> Iterator[Finding]:
             if card is not None and card != promised:
                 problems.append(f"the sheet's {promised} is drawn as {card}")
             seen.append(promised)
-        deck = [*FULL_DECK, JOKER]
         if sorted(seen) != sorted(deck):
             missing = sorted(set(deck) - set(seen))
+            extra = sorted(set(seen) - set(deck))
+            what = "the engine's deck and Joker" if len(deck) > len(FULL_DECK) else "its cards"
             problems.append(
-                f"the sheet holds {len(seen)} cards; the engine's deck and Joker are "
-                f"{len(deck)} (missing: {' '.join(map(str, missing)) or 'none'})"
+                f"the sheet holds {len(seen)} cards; {what} are {len(deck)} "
+                f"(missing: {' '.join(map(str, missing)) or 'none'}; "
+                f"more: {' '.join(map(str, extra)) or 'none'})"
             )
         yield from _findings(
-            name, line, picture, problems, "every card of the deck, drawn as named", len(seen)
+            name, line, picture, problems, "every card it must hold, drawn as named", len(seen)
         )
 
 
@@ -292,7 +295,10 @@ def examples_pictures(page: Page) -> Iterator[Finding]:
 
 
 def won_game_pictures(page: Page) -> Iterator[Finding]:
-    return _boards(page, "drawn-won-game")
+    """The deal's and the final position's boards, and the sheet the stepper draws the cards
+    of the stock with: the cards the recorded game draws, each once."""
+    drawn = [move.card for move in reference_moves()[2] if move.column is None]
+    return _boards(page, "drawn-won-game", drawn)
 
 
 def rules_pictures(page: Page) -> Iterator[Finding]:

@@ -1,12 +1,14 @@
 """The won-game page as a visitor meets it: it opens at its top with nothing moving, the
 keyboard reaches the stepper before its move list, the slider shows its focus, a move picked
 on a phone brings its board into view, and the board the visitor sees after every step is the
-engine's position after that move.
+engine's position after that move, in its cards and in its words.
 
 The expected boards come from replaying the recorded game in the engine
 (``generator/data/reference_game.yaml``), never from the page. The checks can fail:
-``test_a_stepper_off_by_one_is_caught`` serves a copy of the site whose script shows the next
-(or the previous) move's board, and the comparison must report it.
+``test_a_stepper_off_by_one_is_caught`` serves a copy of the site whose script draws the next
+(or the previous) move's board, or says a board in the wrong words, and the comparison must
+report it. Without JavaScript the page shows the deal's and the last move's boards (the
+page's own) and says that the others need it.
 """
 
 from __future__ import annotations
@@ -277,10 +279,14 @@ def positions() -> tuple[Position, ...]:
     return tuple(found)
 
 
-def expected_board(position: Position, words: Words) -> dict[str, Any]:
+def expected_board(position: Position, words: Words, move: int) -> dict[str, Any]:
     """A position as :data:`SEEN_BOARD` reads a board: each column's cards (top to bottom, as
-    notation and label), the waste card, the stock's count."""
+    notation and label), the waste card, the stock's count, and what a screen reader hears of
+    the board (its title and description: the position in words, as the engine's pictures say
+    it)."""
     return {
+        "title": words.picture_title(move),
+        "desc": words.snapshot(position),
         "columns": [
             [[str(card), words.short(card)] for card in column] for column in position.columns
         ],
@@ -302,7 +308,14 @@ SEEN_BOARD = """() => {
     const card = g => [[...g.classList].find(c => c.startsWith('card-')).slice(5),
                        g.querySelector('text.corner').textContent];
     const root = document.querySelector('[data-stepper]');
+    const said = (svg, attr) => {
+        const ids = (svg.getAttribute('aria-labelledby') || '').split(' ');
+        const node = document.getElementById(ids[attr === 'title' ? 0 : 1]);
+        return node && svg.contains(node) && node.tagName === attr ? node.textContent : null;
+    };
     return [...root.querySelectorAll('svg.golf-board')].filter(seen).map(svg => ({
+        title: said(svg, 'title'),
+        desc: said(svg, 'desc'),
         columns: [...svg.querySelectorAll('g.column')].map(
             column => [...column.querySelectorAll('g.card')].filter(seen).map(card)),
         waste: [...svg.querySelectorAll('g.waste g.card')].filter(seen).map(card),
@@ -310,7 +323,7 @@ SEEN_BOARD = """() => {
     }));
 }"""
 """Every board of the stepper the visitor sees (a box on the page, not hidden), with the cards
-of it they see."""
+of it they see and the title and description its aria-labelledby names (in the board)."""
 
 
 @cache
@@ -324,12 +337,19 @@ def board_problems(page: Any, code: str, move: int) -> list[str]:
     seen = page.evaluate(SEEN_BOARD)
     if len(seen) != 1:
         return [f"{len(seen)} boards are seen, not one"]
-    expected = [expected_board(position, words) for position in positions()]
+    expected = [expected_board(p, words, n) for n, p in enumerate(positions())]
     if seen[0] == expected[move]:
         return []
-    matches = [n for n, board in enumerate(expected) if board == seen[0]]
-    if matches:
+    drawn = {key: value for key, value in seen[0].items() if key not in ("title", "desc")}
+    matches = [n for n, board in enumerate(expected) if drawn.items() <= board.items()]
+    if matches and matches[0] != move:
         return [f"the board seen is move {matches[0]}'s, not move {move}'s"]
+    if matches:
+        return [
+            f"the board of move {move} is drawn right but says "
+            f"{seen[0]['title']!r}: {seen[0]['desc']!r}, not "
+            f"{expected[move]['title']!r}: {expected[move]['desc']!r}"
+        ]
     return [f"the board seen is no position of the game: {seen[0]}"]
 
 
@@ -398,14 +418,14 @@ def test_the_board_seen_is_the_engines_after_every_step(
     assert not problems, "\n".join(problems)
 
 
-SHOWN = 'step.classList.toggle("golf-current", i === n);'
-"""The line of golf-stepper.js that shows position n's section."""
-OFF_BY_ONE = {
-    "next": SHOWN.replace("i === n", "i === n + 1"),
-    "previous": SHOWN.replace("i === n", "i === n - 1"),
+BROKEN = {
+    "next": ("drawer.draw(n);", "drawer.draw(n + 1);"),
+    "previous": ("drawer.draw(n);", "drawer.draw(n - 1);"),
+    "words": ("names.join(words.separators.list)", "names.join(words.separators.parts)"),
 }
-"""That line broken to show the next or the previous move's board (the rest of the script right:
-the slider, the address and the move list still say n)."""
+"""Lines of golf-stepper.js broken: the board drawn for the next or the previous move (the rest of
+the script right: the slider, the address and the move list still say n), or the cards of a
+column said with the wrong separator (the board drawn right, its words wrong)."""
 
 
 def english_only(folder: str, names: list[str]) -> set[str]:
@@ -416,16 +436,17 @@ def english_only(folder: str, names: list[str]) -> set[str]:
 
 @pytest.fixture(scope="module")
 def off_by_one(site: Site, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Site]]:
-    """Copies of the built English site whose golf-stepper.js is off by one, each way, served."""
+    """Copies of the built English site whose golf-stepper.js is broken each way of
+    :data:`BROKEN`, served."""
     with ExitStack() as stack:
         found = {}
-        for way, wrong in OFF_BY_ONE.items():
+        for way, (right, wrong) in BROKEN.items():
             root = tmp_path_factory.mktemp(f"off-by-one-{way}") / "site"
             shutil.copytree(site.root, root, ignore=english_only)
             script = root / "en" / "assets" / "golf-stepper.js"
             text = script.read_text(encoding="utf-8")
-            assert text.count(SHOWN) == 1, "golf-stepper.js shows a position otherwise now"
-            script.write_text(text.replace(SHOWN, wrong), encoding="utf-8")
+            assert text.count(right) == 1, f"golf-stepper.js has no line {right!r} now"
+            script.write_text(text.replace(right, wrong), encoding="utf-8")
             found[way] = Site(root, stack.enter_context(served(root)))
         yield found
 
@@ -435,6 +456,7 @@ def off_by_one(site: Site, tmp_path_factory: pytest.TempPathFactory) -> Iterator
     [
         ("next", "the next button, at move 1: the board seen is move 2's, not move 1's"),
         ("previous", "the next button, at move 2: the board seen is move 1's, not move 2's"),
+        ("words", "the next button, at move 1: the board of move 1 is drawn right but says"),
     ],
 )
 def test_a_stepper_off_by_one_is_caught(
@@ -443,6 +465,52 @@ def test_a_stepper_off_by_one_is_caught(
     broken = off_by_one[way]
     with opened(context, broken, Target("en/won-game/", f"en-won-{way}"), 1280) as (page, _):
         problems = step_through(page, "en")
-    assert reported in problems, "\n".join(problems)
-    # every step is wrong, whichever way it is taken, the end included
-    assert len(problems) > len(positions()), "\n".join(problems)
+    assert any(p.startswith(reported) for p in problems), "\n".join(problems)
+    # only the boards the script draws are wrong (the deal's and the last move's are the page's
+    # own); off by one, every one of them is, whichever way it is stepped to
+    drawn = [p for p in problems if not re.search(f"at move (0|{len(positions()) - 1}):", p)]
+    assert len(drawn) == len(problems), "\n".join(problems)
+    if way != "words":  # a column of one card is said the same with either separator
+        assert len(problems) > len(positions()) - 2, "\n".join(problems)
+
+
+NEEDS_SCRIPT = """() => {
+    const note = document.querySelector('[data-stepper] .golf-needs-script');
+    if (!note) return null;
+    const r = note.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(note).visibility !== 'hidden';
+}"""
+"""Whether the sentence that stepping needs JavaScript is shown (null: there is none)."""
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_without_javascript_the_deal_and_the_last_move_are_drawn(
+    browser: Any, context: Any, site: Site, code: str
+) -> None:
+    """Without JavaScript the page shows the deal and the final position as the engine has
+    them, a move between them without a board and with the sentence that says why; with
+    JavaScript that sentence is not shown."""
+    last = len(positions()) - 1
+    without = browser.new_context(java_script_enabled=False)
+    problems = []
+    try:
+        for move in (0, 12, last):
+            target = Target(f"{won_game(site, code)}#move-{move}", f"{code}-won-nojs-{move}")
+            with opened(without, site, target, 390) as (page, recorder):
+                seen = page.evaluate(SEEN_BOARD)
+                note = page.evaluate(NEEDS_SCRIPT)
+                if move in (0, last):
+                    problems += [f"#move-{move}: {p}" for p in board_problems(page, code, move)]
+                elif seen:
+                    problems.append(f"#move-{move}: {len(seen)} boards shown without JavaScript")
+                if not note:
+                    problems.append(f"#move-{move}: no sentence says stepping needs JavaScript")
+                problems += recorder.take()
+    finally:
+        without.close()
+    target = Target(won_game(site, code) + "#move-12", f"{code}-won-script-note")
+    with opened(context, site, target, 390) as (page, recorder):
+        if page.evaluate(NEEDS_SCRIPT) is not False:
+            problems.append("with JavaScript, the sentence that it is needed is shown")
+        problems += recorder.take()
+    assert not problems, "\n".join(problems)
