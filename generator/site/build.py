@@ -82,6 +82,7 @@ from generator.site.jinja_cache import CompiledTemplates
 from generator.site.mdtext import OneLine
 from generator.site.render import page_facts, render_language
 from generator.site.wasm import write_wasm
+from generator.site.zensical_search import search_words, translate_bundle
 
 MKDOCS_YML = ROOT / "mkdocs.yml"
 SITE = ROOT / "site"
@@ -210,6 +211,9 @@ def language_config(
         }
         for other in all_languages
     ]
+    # Zensical's search dialog's words (zensical_finish writes them into its script; MkDocs
+    # and Material read no such key)
+    extra["generator_search_words"] = search_words(t, language.code)
     extra["not_found"] = _config_text(t.gettext(NOT_FOUND_TITLE), language, NOT_FOUND_TITLE)
     extra["not_found_lead"] = _config_text(t.gettext(NOT_FOUND_LEAD), language, NOT_FOUND_LEAD)
     if offline:
@@ -460,7 +464,9 @@ def zensical_finish(config_file: Path) -> None:
       the sitemap beside each, which ``file://`` refuses);
     - without a site URL the 404 page's links that Zensical makes root-relative (its
       navigation's, its logo's: Zensical's macros see the page's own ``base_url``, ``/``, not
-      the ``.`` that ``404.html`` sets) are made relative to its folder, as MkDocs makes them.
+      the ``.`` that ``404.html`` sets) are made relative to its folder, as MkDocs makes them;
+    - its search dialog's words, English in its script, are the page's language's
+      (:mod:`generator.site.zensical_search`).
 
     The hook's other work (the pictures kept out of the Markdown parser, the search index
     given their text without their drawing) only saves time: Zensical's search index holds the
@@ -478,6 +484,9 @@ def zensical_finish(config_file: Path) -> None:
     if not config.get("site_url") and not_found.is_file():
         text = not_found.read_text(encoding="utf-8")
         write_text_atomic(not_found, ROOT_RELATIVE.sub(r"\g<attribute>./", text))
+    words = config["extra"].get("generator_search_words")
+    if words:
+        translate_bundle(site_dir, words)
     moved_to = config["extra"].get("generator_site_dir")
     if moved_to:
         destination = config_file.parent / moved_to

@@ -22,7 +22,7 @@ from urllib.parse import urldefrag
 
 import pytest
 
-from generator.i18n.catalogs import languages
+from generator.i18n.catalogs import languages, translations
 from tests.browser.conftest import Site
 from tests.browser.pagecheck import (
     MISSING,
@@ -198,4 +198,74 @@ def test_the_offline_build_opened_from_disk(context: Any, zensical_offline_site:
                     found += switcher_problems(page, site, target, recorder)
                     found += recorder.take()
             problems += [f"{target.path}: {problem}" for problem in found]
+    assert not problems, "\n".join(problems)
+
+
+DIALOG_WORDS = """dialog => {
+    const said = [dialog.getAttribute('aria-label')];
+    for (const e of dialog.querySelectorAll('[aria-label], [placeholder]')) {
+        said.push(e.getAttribute('aria-label'), e.getAttribute('placeholder'));
+    }
+    const status = dialog.querySelector('[role=status]');
+    return {said: said.filter(Boolean), status: status ? status.textContent : null,
+            text: dialog.textContent};
+}"""
+"""What Zensical's search dialog says: its name, its controls' labels and placeholders, its
+status line (how many results), its text."""
+
+
+def dialog_words(page: Any) -> dict[str, Any]:
+    words: dict[str, Any] = page.locator("dialog[open]").evaluate(DIALOG_WORDS)
+    return words
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_the_search_dialog_speaks_the_page_s_language(
+    context: Any, zensical_site: Site, code: str
+) -> None:
+    """Zensical's dialog names itself, its box, its buttons and its results in the page's
+    language (the catalog's words), counts the results in it, and says so when there are none;
+    on the Dutch and German pages no English word of it is left."""
+    language = next(lang for lang in languages() if lang.code == code)
+    t = translations(language)
+    rules = zensical_site.page_path(code, "rules")
+    file = zensical_site.file_of(rules)
+    assert file is not None, f"no {rules}"
+    target = Target(zensical_site.page_path(code), f"zensical-{code}-dialog")
+    with opened(context, zensical_site, target, 1280) as (page, recorder):
+        found = zensical_search(page, search_word(file))
+        words = dialog_words(page)
+        problems = [] if found else ["the search found nothing"]
+        for name in ("Search", "Close search", "Search results"):
+            wanted = t.pgettext("search dialog", name)
+            if wanted not in words["said"]:
+                problems.append(f"no control is named {wanted!r} ({name}): {words['said']}")
+        count = t.ngettext("%(count)s result", "%(count)s results", len(found)) % {
+            "count": len(found)
+        }
+        if words["status"] != count:
+            problems.append(f"the dialog says {words['status']!r}, not {count!r}")
+        box = search_box(page)
+        box.fill("")
+        box.press_sequentially("qqxqzv", delay=20)
+        none = t.pgettext("search dialog", "No results")
+        # the dialog searches as it is typed into: wait for its answer, up to 10 s
+        deadline = 100
+        while dialog_words(page)["status"] != none and deadline:
+            page.wait_for_timeout(100)
+            deadline -= 1
+        words_none = dialog_words(page)
+        if words_none["status"] != none:
+            problems.append(f"for no result the dialog says {words_none['status']!r}, not {none!r}")
+        if code != "en":
+            names = ("Search", "Close search", "Search results", "No results", "Filters")
+            # an English word left is one the catalog translates otherwise ("Filters" is Dutch too)
+            english = {n for n in names if t.pgettext("search dialog", n) != n}
+            left = sorted(english & set(words["said"] + words_none["said"]))
+            left += [
+                w for w in ("results", "No results") if w in words_none["text"] + words["text"]
+            ]
+            if left:
+                problems.append(f"English left in the dialog: {left}")
+        problems += recorder.take()
     assert not problems, "\n".join(problems)
