@@ -20,6 +20,7 @@ NEEDS_C_SEARCH = (
     "tests/patience/test_solver.py::test_best_result_of_classic_deals_replays[c]",
     "tests/patience/test_solver.py::test_joker_and_empty_waste_lines_win_in_the_game_and_c_agrees_with_python",
     "tests/patience/test_solver_search.py::test_a_bad_table_is_refused",
+    "tests/test_cli.py::test_with_the_c_search_the_tests_that_need_it_run",
     "tests/patience/test_solver_search.py::test_c_and_python_find_the_same_line_in_the_same_positions",
     "tests/patience/test_solver_search.py::test_the_best_value_alone_is_the_census_and_the_same_in_c_and_python",
     "tests/test_cli.py::test_solve_is_quiet_about_the_c_search_when_it_is_built",

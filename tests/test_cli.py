@@ -269,7 +269,14 @@ def _pytest(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "pytest", "-n", "0", "-p", "no:cacheprovider", "-rs", *args],
         cwd=Path(__file__).parent.parent,
-        env={**{k: v for k, v in os.environ.items() if k != "GOLF_REQUIRE_C_SEARCH"}, **env},
+        env={
+            **{
+                k: v
+                for k, v in os.environ.items()
+                if k not in ("GOLF_REQUIRE_C_SEARCH", "GOLF_NO_C_SEARCH")
+            },
+            **env,
+        },
         capture_output=True,
         text=True,
         timeout=300,
@@ -288,7 +295,12 @@ def test_without_the_c_search_the_tests_that_need_it_say_so_and_skip() -> None:
     required = _pytest(listed, GOLF_NO_C_SEARCH="1", GOLF_REQUIRE_C_SEARCH="1")
     assert required.returncode != 0
     assert "GOLF_REQUIRE_C_SEARCH is set, but the C search is not built" in required.stderr
-    built = _pytest(listed)  # with the C search the listed test runs
+
+
+def test_with_the_c_search_the_tests_that_need_it_run() -> None:
+    """The other side of the rule (itself listed in tests/conftest.py's NEEDS_C_SEARCH)."""
+    listed = "tests/patience/test_solver.py::test_c_and_python_searches_give_the_same_line"
+    built = _pytest(listed)
     assert built.returncode == 0 and "1 passed" in built.stdout, built.stdout[-2000:]
 
 
