@@ -1,5 +1,5 @@
 """The page's WebAssembly module against the Python engine, which stays the reference: the same
-deals, deal codes, rules, game (state, refusal and score after every action of 100,000 random
+deals, deal codes, rules, game (state, refusal and score after every action of 30,000 random
 sequences) and the same solver (verdict, best result, line and positions searched).
 
 Each test was seen failing on a fault put into golfcore.c on purpose (the closing note of
@@ -182,14 +182,17 @@ def test_its_rules_are_rules_py(wasm: Wasm) -> None:
                 )  # type: ignore[call-overload]
 
 
-def test_100000_random_action_sequences_leave_the_same_state(wasm: Wasm) -> None:
+def test_30000_random_action_sequences_leave_the_same_state(wasm: Wasm) -> None:
     """Every rule set and variant (36), legal and refused actions and undos; after every action
-    the refusal, heights, stock, waste, score, move counter, undos left, won and stuck agree."""
-    counts = compare(seed=2026, count=100_000, wasm=wasm)
-    assert counts.sequences == 100_000
+    the refusal, heights, stock, waste, score, move counter, undos left, won and stuck agree.
+    30,000 sequences (about 830 per rule set and variant, about 45 s of CPU; the suite played
+    100,000 until 2026-12-04, a third of its time): more with ``scripts/wasm_differential.py``."""
+    counts = compare(seed=2026, count=30_000, wasm=wasm)
+    assert counts.sequences == 30_000
     # what the sequences reached, so that a generator gone tame shows (the note quotes them)
-    assert counts.actions > 1_000_000 and counts.refused > 200_000 and counts.undos > 100_000
-    assert counts.won > 1_000 and counts.stuck > 3_000
+    # (seed 2026: 591,753 actions, 160,729 refused, 82,538 undos, 692 won, 1,249 stuck)
+    assert counts.actions > 500_000 and counts.refused > 120_000 and counts.undos > 60_000
+    assert counts.won > 500 and counts.stuck > 1_000
     print(counts)
 
 
@@ -266,7 +269,7 @@ def test_its_hint_searches_from_the_position_of_a_game_under_way(wasm: Wasm) -> 
     search's from there, and its line, played on the Python game, wins or ends stuck there."""
     rng = random.Random(12)
     seen = set()
-    for trial in range(90):
+    for trial in range(50):  # both halves: 25 along a winning line, 25 at random
         rule_set = rng.choice(RULE_SETS)
         number = rng.randint(1, 5000)
         deal = deal_for(number, rule_set)
