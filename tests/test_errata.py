@@ -74,6 +74,20 @@ def test_an_erratum_that_no_longer_fits_its_seed_is_one_line(tmp_path: Path) -> 
             "unknown key",
         ),
         ("seed_file: a\n", r":1: the errata must be a list"),
+        (
+            "- {seed_file: a, line: 1, seed: a, page: b, reason: r s t, claim: c, kind: more}\n",
+            "kind must be one of correction, addition",
+        ),
+        (  # an addition that changes the seed's words is no addition
+            "- {seed_file: a, line: 1, seed: a b, page: a c d, reason: r s t, claim: c, "
+            "kind: addition}\n",
+            "an addition's page words are the seed's words followed by the added ones",
+        ),
+        (
+            "- {seed_file: a, line: 1, seed: a b, page: 'a b ', reason: r s t, claim: c, "
+            "kind: addition}\n",
+            "an addition's page words",
+        ),
     ],
 )
 def test_a_malformed_errata_file_is_one_line(tmp_path: Path, text: str, message: str) -> None:

@@ -131,6 +131,7 @@ def sixcard_page_facts() -> dict[str, Any]:
         "six": Layout.SIX,
         "four": Layout.FOUR,
         "nine": Layout.NINE,
+        "nine_up": Layout.NINE.face_up_at_start,
         **{f"{layout.name.lower()}_min": players[layout].start for layout in Layout},
         **{f"{layout.name.lower()}_max": players[layout].stop - 1 for layout in Layout},
         "deck": STANDARD_DECK_SIZE,

@@ -9,6 +9,7 @@ simulation (:mod:`generator.sixcard.evidence`).
 
 from __future__ import annotations
 
+import copy
 import itertools
 import random
 from typing import Any
@@ -261,6 +262,16 @@ S = {
         "Turn up: turn a face-down grid card face up instead of using the card you drew (only "
         "after discarding a card drawn from the stock)."
     ),
+    "stock_out": (
+        "When the stock runs out, the discard pile except its top card is shuffled to make a "
+        "new stock."
+    ),
+    "nine_up": ("At the start each player turns up %(up)s of their cards."),
+    "knock_when": (
+        "You knock instead of drawing, on any of your turns, the first included; a tie for the "
+        "lowest score is not the lowest, so a knocker who ties is penalised too."
+    ),
+    "row_pairs": ("Two equal cards in a row are enough; the row's third card still counts."),
 }
 """The page's sentences that state a rule (English msgids, as the template has them)."""
 
@@ -1238,3 +1249,104 @@ def tip_watch(facts: Facts) -> list[str]:
 @claim("six-tip-end", S["tip_end"])
 def tip_end(facts: Facts) -> list[str]:
     return _acknowledged("tip-end")
+
+
+@claim("six-stock-out", S["stock_out"])
+def stock_out(facts: Facts) -> list[str]:
+    """Holes played until their stock runs out: at the end of that turn
+    the discard pile but its top card is the new stock (every card of it, shuffled) and the top
+    card stays. Each turn's end is also played on a copy whose stock holds one more card, so
+    that the pile as it lay before the rebuild is seen."""
+    found: list[str] = []
+    rebuilds = 0
+    for seed in range(20):
+        hole = Hole(2, DEFAULT_OPTIONS, seed=seed, dealer=0)
+        rng = random.Random(seed)
+        while not hole.over and rebuilds < 12:
+            # a player who draws from the stock and lays the card on a face-up place: the
+            # hole goes on until the stock runs out
+            actions = hole.legal_actions()
+            draws = [a for a in actions if a.kind == "draw-stock"]
+            onto_up = [
+                a
+                for a in actions
+                if a.kind == "replace" and hole.face_up[a.player][hole._index(a.row, a.column)]
+            ]
+            action = draws[0] if draws else rng.choice(onto_up or actions)
+            before = copy.deepcopy(hole)
+            before.stock.insert(0, JOKER)  # a card more at the bottom: no rebuild there
+            hole.play(action)
+            if hole.rebuilds == before.rebuilds:
+                continue
+            before.play(action)
+            rebuilds += 1
+            pile = before.discard
+            if hole.discard != pile[-1:]:
+                found.append(f"after a rebuild the discard pile is {hole.discard}, not {pile[-1:]}")
+            if sorted(map(str, hole.stock)) != sorted(map(str, pile[:-1])):
+                found.append(
+                    f"the new stock is not the discard pile but its top card: {hole.stock}"
+                )
+    if rebuilds < 3:
+        found.append(f"only {rebuilds} stocks ran out in the holes played: play more")
+    return found[:3]
+
+
+@claim("six-nine-up", S["nine_up"])
+def nine_up(facts: Facts) -> list[str]:
+    """9-Card Golf's holes start with as many cards face up in every grid as the page says."""
+    found = []
+    for seed in range(10):
+        hole = Hole(3, Options(layout=Layout.NINE), seed=seed, dealer=seed % 3)
+        for seat in range(3):
+            up = sum(hole.face_up[seat])
+            if up != facts["nine_up"]:
+                found.append(f"a 9-Card Golf grid starts with {up} cards face up")
+    return found[:3]
+
+
+@claim("six-knock-when", S["knock_when"])
+def knock_when(facts: Facts) -> list[str]:
+    """Knock variant: a knock is offered instead of a draw, at a player's first turn too, and
+    not once a card is drawn; a knocker whose score ties for the lowest is penalised."""
+    found = []
+    penalty = int(facts["knock_penalty"])
+    for seed in range(5):
+        hole = Hole(3, Options(knock=True), seed=seed, dealer=0)
+        first = {a.kind for a in hole.legal_actions()}
+        if not {"knock", "draw-stock", "draw-discard"} <= first:
+            found.append(f"a player's first turn offers {sorted(first)}")
+        hole.play(Action.draw_stock(hole.current))
+        if any(a.kind == "knock" for a in hole.legal_actions()):
+            found.append("a player may knock after drawing")
+    ties = 0
+    for hole in _knock_holes("knock", count=400):
+        assert hole.ender is not None
+        grid_scores = [g.score for g in hole.grid_scores()]
+        mine = grid_scores[hole.ender]
+        if mine != min(grid_scores) or grid_scores.count(mine) < 2:
+            continue
+        ties += 1
+        if hole.scores()[hole.ender] != mine + penalty:
+            found.append(
+                f"a knocker who ties for the lowest ({mine}) scores {hole.scores()[hole.ender]}"
+            )
+    if not ties:
+        found.append("no hole was played in which the knocker ties for the lowest score")
+    return found[:3]
+
+
+@claim("six-row-pairs", S["row_pairs"])
+def row_pairs(facts: Facts) -> list[str]:
+    """The row rule of the page (``row_rule=True``, the engine's PAIRS): two equal cards of a
+    row score 0 and the third card of that row its points; without the rule they all count."""
+    grid = [[parse_card(c) for c in row] for row in (["5H", "5S", "9C"], ["2D", "3D", "4C"])]
+    with_rule = score_grid(grid, Options(row_rule=RowRule.PAIRS)).score
+    without = score_grid(grid, DEFAULT_OPTIONS).score
+    found = []
+    if (with_rule, without) != (0 + 0 + 9 + 2 + 3 + 4, 5 + 5 + 9 + 2 + 3 + 4):
+        found.append(
+            f"a row 5, 5, 9 over 2, 3, 4 scores {with_rule} with the row rule and {without} "
+            "without it, not 18 and 28"
+        )
+    return found

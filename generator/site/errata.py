@@ -9,6 +9,11 @@ its line, the words of that line (``seed``) and the words the page says instead 
 (``reason``), and the claim ``check`` plays that backs the page's words (``claim``). The seed
 comparison applies exactly these, each to its line (the line must hold the words once, or the
 erratum is a problem: the seed changed under it), and refuses any other difference.
+
+An erratum of ``kind: addition`` adds to a seed's line what the seed leaves unsaid and players
+ask (seed 003 does not say whether a tie for the lowest score counts as lowest): its ``page``
+is the seed's words followed by the added ones, in the seed's style, and its claim backs the
+added words. Without ``kind`` an erratum is a correction.
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ from generator.patience import GolfError
 
 ERRATA_FILE = ROOT / "docs_src" / "seed_errata.yaml"
 KEYS = ("seed_file", "line", "seed", "page", "reason", "claim")
+OPTIONAL = ("kind",)
+KINDS = ("correction", "addition")
 _SCALARS = yaml.constructor.SafeConstructor()
 
 
@@ -46,6 +53,8 @@ class Erratum:
     """The name of the claim ``check`` plays that backs the page's words."""
     at: int
     """The erratum's line in the errata file."""
+    kind: str = "correction"
+    """``correction`` (the seed's words are wrong) or ``addition`` (the page says more)."""
 
 
 def _rel(path: Path) -> str:
@@ -84,8 +93,8 @@ def read_errata(path: Path | None = None) -> list[Erratum]:
         fields: dict[str, yaml.Node] = {}
         for key, value in item.value:
             name = key.value if isinstance(key, yaml.ScalarNode) else None
-            if name not in KEYS:
-                raise _fail(path, key, f"unknown key {name!r} (keys: {', '.join(KEYS)})")
+            if name not in KEYS + OPTIONAL:
+                raise _fail(path, key, f"unknown key {name!r} (keys: {', '.join(KEYS + OPTIONAL)})")
             if name in fields:
                 raise _fail(path, key, f"{name!r} appears twice in an erratum")
             fields[name] = value
@@ -103,6 +112,19 @@ def read_errata(path: Path | None = None) -> list[Erratum]:
             values[name] = value
         if len(str(values["reason"]).split()) < 3:
             raise _fail(path, fields["reason"], "reason: say why the seed is wrong")
+        kind = "correction"
+        if "kind" in fields:
+            node = fields["kind"]
+            kind = str(node.value) if isinstance(node, yaml.ScalarNode) else ""
+            if kind not in KINDS:
+                raise _fail(path, node, f"kind must be one of {', '.join(KINDS)}")
+        page, seed = str(values["page"]), str(values["seed"])
+        if kind == "addition" and not (page.startswith(seed) and page[len(seed) :].strip()):
+            raise _fail(
+                path,
+                fields["page"],
+                "an addition's page words are the seed's words followed by the added ones",
+            )
         found.append(
             Erratum(
                 str(values["seed_file"]),
@@ -112,6 +134,7 @@ def read_errata(path: Path | None = None) -> list[Erratum]:
                 str(values["reason"]),
                 str(values["claim"]),
                 item.start_mark.line + 1,
+                kind,
             )
         )
     return found
