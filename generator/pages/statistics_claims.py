@@ -503,7 +503,7 @@ def strategy_table(facts: dict[str, Any]) -> list[str]:
     "Two tips are worth following: take the card of the tallest column, and take the card that "
     "starts the longest run of removals, as Aisleriot's help advises. Under each of the three "
     "rule sets, each of them wins more deals than the simple player, beyond both intervals: under "
-    "Easy, %(tallest)s and %(run)s of the deals, against %(base)s for the simple player.",
+    "%(rules)s, %(tallest)s and %(run)s of the deals, against %(base)s for the simple player.",
 )
 def strategy_worth(facts: dict[str, Any]) -> list[str]:
     """Each of the two tips' intervals lies above the simple player's, under each rule set; the
