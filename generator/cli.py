@@ -188,6 +188,36 @@ def _census(args: argparse.Namespace) -> int:
     return run_census(job, out=sys.stdout, err=sys.stderr)
 
 
+def _strategy(args: argparse.Namespace) -> int:
+    from generator.census.executors import open_executor
+    from generator.strategy import STRATEGY_FILE, load_strategy, measure
+
+    _check_workers(args)
+    workers = args.workers or len(os.sched_getaffinity(0))
+    words = ["python -m generator strategy", f"--from {args.first}", f"--to {args.last}"]
+    words += [f"--workers {args.workers}"] if args.workers else []
+    words += [f"--executor {args.executor}"] if args.executor != "local" else []
+    words += [f"--out {shlex.quote(str(args.out))}"] if args.out else []
+    words += ["--update-data"] if args.update_data else []
+    if args.update_data and args.out is not None:
+        raise GolfError("--update-data writes the committed strategy file; leave out --out")
+    out = STRATEGY_FILE if args.update_data else (args.out or Path("_build") / "strategy.json")
+    if not args.update_data and in_package(out):
+        raise GolfError(f"--out {shown_file(out)}: that is inside the package")
+    if args.update_data and STRATEGY_FILE.is_file():
+        held = load_strategy(STRATEGY_FILE)
+        if not (args.first <= held.first and held.last <= args.last):
+            raise GolfError(
+                f"{shown_file(STRATEGY_FILE)} holds deals {held.first}-{held.last}; "
+                f"--from {args.first} --to {args.last} would replace it with fewer"
+            )
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open_executor(args.executor, workers, args.scheduler) as executor:
+        result = measure(args.first, args.last, executor, " ".join(words), out)
+    print(f"wrote {shown_file(result.path)}: deals {result.first}-{result.last}", file=sys.stdout)
+    return 0
+
+
 def _census_verify(args: argparse.Namespace) -> int:
     from generator.census.format import CENSUS_DIR
     from generator.census.verify import verify_census
@@ -652,6 +682,27 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _executor_options(verify_cmd)
 
+    strategy_cmd = commands.add_parser(
+        "strategy",
+        help="play the simple players of the tips (generator/patience/players.py) on deals A to "
+        "B under each rule set, into generator/data/strategy.json",
+    )
+    strategy_cmd.add_argument("--from", dest="first", type=int, required=True, metavar="A")
+    strategy_cmd.add_argument("--to", dest="last", type=int, required=True, metavar="B")
+    strategy_cmd.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        help="the file to write (default: _build/strategy.json under the current folder)",
+    )
+    strategy_cmd.add_argument(
+        "--update-data",
+        action="store_true",
+        help="write the committed generator/data/strategy.json; refused for fewer deals than "
+        "it holds",
+    )
+    _executor_options(strategy_cmd)
+
     game_cmd = commands.add_parser("game", help="print the recorded game of a deal code")
     game_cmd.add_argument("code")
     game_cmd.add_argument("--json", action="store_true", help="print JSON")
@@ -807,6 +858,8 @@ def _run(args: argparse.Namespace, variants: Sequence[Variant] = ()) -> int:
         return _census(args)
     if args.command == "census-verify":
         return _census_verify(args)
+    if args.command == "strategy":
+        return _strategy(args)
     if args.command == "game":
         return _recorded_game(args.code, args.json, sys.stdout, variants)
     if args.command == "deal":

@@ -1,5 +1,5 @@
 """No command writes into the committed (or installed) data unless told to in so many words:
-``census`` and ``six-card simulate`` write to their ``--out`` (by default under the current
+``census``, ``strategy`` and ``six-card simulate`` write to their ``--out`` (by default under the current
 folder), and ``--update-data`` refuses to replace a file with less than it holds."""
 
 from __future__ import annotations
@@ -73,6 +73,18 @@ COMMANDS = {
         "error: bad range 8031810170-8031810176: --to is past the last deal number a code can "
         "carry (8031810175)",
     ),
+    "strategy without --out": (["strategy", "--from", "1", "--to", "3", "--workers", "1"], 0, None),
+    "strategy with fewer deals into the data": (
+        ["strategy", "--from", "1", "--to", "3", "--workers", "1", "--update-data"],
+        1,
+        "error: generator/data/strategy.json holds deals 1-10000; --from 1 --to 3 would "
+        "replace it with fewer",
+    ),
+    "strategy --out the data file": (
+        ["strategy", "--from", "1", "--to", "3", "--out", f"{DATA}/strategy.json"],
+        1,
+        f"error: --out {DATA}/strategy.json: that is inside the package",
+    ),
     "simulate without --out": (["six-card", "simulate", "--holes", "4", "--jobs", "1"], 0, None),
     "simulate with fewer holes into the data": (
         ["six-card", "simulate", "--holes", "4", "--jobs", "1", "--update-data"],
@@ -102,7 +114,9 @@ def test_a_command_leaves_the_committed_data_byte_identical(copy: Path, name: st
     assert "Traceback" not in result.stderr
     assert checksums(copy / DATA) == before
     if refused is None:
-        written = copy / "_build" / ("census" if args[0] == "census" else "")
+        written = (
+            copy / "_build" / {"census": "census", "strategy": "strategy.json"}.get(args[0], "")
+        )
         assert written.exists()
     else:
         assert len(errors(result)) == 1 and errors(result)[0].startswith(refused), result.stderr

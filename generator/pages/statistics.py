@@ -43,6 +43,7 @@ from generator.census import (
 from generator.pages.claims import ClaimError
 from generator.pages.recorded import DATA_DIR, DataFileError, _Located
 from generator.patience import SCORING, TABLEAU_SIZE, GolfError, Rules, RuleSet
+from generator.patience.players import PLAYERS
 
 SOURCES = DATA_DIR / "sources.yaml"
 CONFIDENCE = 95
@@ -572,4 +573,46 @@ def statistics_page_facts(folder: Path = CENSUS_DIR, sources: Path = SOURCES) ->
         "patience_sources": literature.checked("patience"),
         "sixcard_sources": literature.checked("sixcard"),
         "unchecked_sources": literature.unchecked,
+        **strategy_facts(),
     }
+
+
+@dataclass(frozen=True)
+class TipRow:
+    """One player of :mod:`generator.patience.players` on the strategy file's deals: under each
+    rule set of :data:`generator.strategy.RULE_SETS`, the deals won and the share's interval."""
+
+    player: str
+    won: tuple[int, ...]
+    low: tuple[float, ...]
+    high: tuple[float, ...]
+
+
+def strategy_facts() -> dict[str, Any]:
+    """The strategy file (``generator/data/strategy.json``) as the statistics page shows it."""
+    from generator.strategy import RULE_SETS, StrategyError, load_strategy
+
+    try:
+        strategy = load_strategy()
+    except StrategyError as error:
+        raise ClaimError("strategy-table", str(error)) from None
+    rows = []
+    for player in PLAYERS:
+        won = tuple(strategy.result(r, player).won for r in RULE_SETS)
+        bounds = [wilson(w, strategy.deals) for w in won]
+        rows.append(TipRow(player, won, *(tuple(b[i] for b in bounds) for i in (0, 1))))
+    return {
+        "strategy": strategy,
+        "strategy_rule_sets": [parse_rule_set(r) for r in RULE_SETS],
+        "strategy_rows": rows,
+        "strategy_little": max(
+            abs(row.won[i] - rows[0].won[i]) / strategy.deals
+            for row in rows
+            if row.player in LITTLE
+            for i in range(len(RULE_SETS))
+        ),
+    }
+
+
+LITTLE = ("kings-last", "save-twos")
+"""The tips the page says are worth little (claim ``strategy-little`` checks it)."""

@@ -433,3 +433,126 @@ def census_method(facts: dict[str, Any]) -> list[str]:
         if method.workers < 1:
             wrong.append(f"{method.name}: {method.workers} workers")
     return wrong
+
+
+def _strategy_won(facts: dict[str, Any]) -> dict[tuple[str, str], int]:
+    """Each player's deals won under each rule set, counted from the file's bits."""
+    from generator.strategy import won_deals
+
+    strategy = facts["strategy"]
+    return {
+        key: len(won_deals(result.wins, strategy.first, strategy.last))
+        for key, result in strategy.results.items()
+    }
+
+
+def _strategy_bounds(won: int, deals: int) -> tuple[float, float]:
+    """Wilson's bounds solved from their equation, ``(p - b)**2 == z**2 b (1 - b) / n``."""
+    p, z2 = won / deals, Z95 * Z95
+    # (1 + z2/n) b^2 - (2p + z2/n) b + p^2 = 0
+    a, b, c = 1 + z2 / deals, -(2 * p + z2 / deals), p * p
+    root = math.sqrt(b * b - 4 * a * c)
+    return (-b - root) / (2 * a), (-b + root) / (2 * a)
+
+
+@CLAIMS.claim(
+    "strategy-table",
+    "The help pages of Aisleriot and PySolFC give tips for Golf. To see what each is worth, a "
+    "simple player played the first %(deals)s deals under three rule sets: while a card fits the "
+    "waste card, it removes one, from the column furthest to the left, and it draws only when none fits. "
+    "Then it played them again following one tip, and all four at once. The table gives the "
+    "share of deals won, with its %(level)s%% interval.",
+)
+def strategy_table(facts: dict[str, Any]) -> list[str]:
+    """The table's counts are the file's bits counted; its intervals solve Wilson's equation;
+    the deals are the first ones; the players are the base player, four tips and all four."""
+    from generator.patience.players import KEYS
+    from generator.strategy import RULE_SETS
+
+    strategy, wrong = facts["strategy"], []
+    if strategy.first != 1:
+        wrong.append(f"the file's deals start at {strategy.first}, not at the first deal")
+    if len(RULE_SETS) != 3:
+        wrong.append(f"the file measures {len(RULE_SETS)} rule sets, not three")
+    tips = [p for p in KEYS if p not in ("base", "all")]
+    if (
+        len(tips) != 4
+        or KEYS["base"]
+        or sorted(KEYS["all"], key=id) != sorted((KEYS[t][0] for t in tips), key=id)
+    ):
+        wrong.append("the players are not the simple player, four tips and all four together")
+    won = _strategy_won(facts)
+    for row in facts["strategy_rows"]:
+        for i, rule_set in enumerate(RULE_SETS):
+            counted = won[(rule_set, row.player)]
+            if row.won[i] != counted:
+                wrong.append(
+                    f"{row.player}, {rule_set}: {row.won[i]} won, the file's bits {counted}"
+                )
+            low, high = _strategy_bounds(counted, strategy.deals)
+            if not (
+                math.isclose(low, row.low[i], abs_tol=1e-9)
+                and math.isclose(high, row.high[i], abs_tol=1e-9)
+            ):
+                wrong.append(f"{row.player}, {rule_set}: not Wilson's interval")
+    return wrong
+
+
+@CLAIMS.claim(
+    "strategy-worth",
+    "Two tips are worth following: take the card of the tallest column, and take the card that "
+    "starts the longest run of removals, as Aisleriot's help advises. Under each of the three "
+    "rule sets, each of them wins more deals than the simple player, beyond both intervals: under "
+    "%(rules)s, %(tallest)s and %(run)s of the deals, against %(base)s for the simple player.",
+)
+def strategy_worth(facts: dict[str, Any]) -> list[str]:
+    """Each of the two tips' intervals lies above the simple player's, under each rule set; the
+    sentence's figures are Easy's, of the players it names."""
+    from generator.strategy import RULE_SETS
+
+    rows = {row.player: row for row in facts["strategy_rows"]}
+    named = [row.player for row in facts["strategy_rows"]]
+    wrong = []
+    if named[:2] != ["base", "tallest"] or named[4] != "longest-run" or RULE_SETS[0] != "easy":
+        wrong.append("the sentence's figures are not Easy's of base, tallest and longest-run")
+    deals = facts["strategy"].deals
+    won = _strategy_won(facts)
+    for tip in ("tallest", "longest-run"):
+        for rule_set in RULE_SETS:
+            tip_low, _ = _strategy_bounds(won[(rule_set, tip)], deals)
+            _, base_high = _strategy_bounds(won[(rule_set, "base")], deals)
+            if tip_low <= base_high:
+                wrong.append(f"{tip}, {rule_set}: its interval reaches the simple player's")
+    if rows["tallest"].won[0] != won[("easy", "tallest")]:
+        wrong.append("the Easy figure of tallest is not the file's")
+    return wrong
+
+
+@CLAIMS.claim(
+    "strategy-little",
+    "The other two tips are worth little to this player: keeping Kings for last (nothing can be "
+    "played on a King, Aisleriot's help reminds) and PySolFC's “Save Twos for Aces and Queens "
+    "for Kings” change the share of deals won by at most %(points)s percentage points under each "
+    "rule set, within the intervals.",
+)
+def strategy_little(facts: dict[str, Any]) -> list[str]:
+    """Each of the two tips differs from the simple player by at most the figure, and its
+    interval holds the simple player's share (and the other way round)."""
+    from generator.strategy import RULE_SETS
+
+    deals, wrong = facts["strategy"].deals, []
+    won = _strategy_won(facts)
+    most = 0
+    for tip in ("kings-last", "save-twos"):
+        for rule_set in RULE_SETS:
+            tip_won, base_won = won[(rule_set, tip)], won[(rule_set, "base")]
+            most = max(most, abs(tip_won - base_won))
+            low, high = _strategy_bounds(tip_won, deals)
+            base_low, base_high = _strategy_bounds(base_won, deals)
+            if not (low <= base_won / deals <= high and base_low <= tip_won / deals <= base_high):
+                wrong.append(f"{tip}, {rule_set}: outside the simple player's interval")
+    if not math.isclose(facts["strategy_little"], most / deals, abs_tol=1e-12):
+        wrong.append(
+            f"the largest change is {most / deals:.4f}, the page says {facts['strategy_little']:.4f}"
+        )
+    return wrong

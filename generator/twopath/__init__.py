@@ -17,6 +17,8 @@ it, and its pictures' drawn cards and figures) and derives each value again:
 - ``census-figures`` (statistics page): the census rows read again (gzip and csv, not the
   census reader), each count and share re-counted and re-rounded (``decimal``, half to
   even) and compared with the tables, the charts' text and the sentences;
+- ``strategy-table`` (statistics page): the tips' table, each share and interval counted again
+  from the bits of ``generator/data/strategy.json`` (read with :mod:`json`);
 - ``sixcard-grids`` (6-Card Golf page): each grid picture re-scored from its own drawn
   cards by the engine's scorer, compared with its column scores and its title;
 - ``published-quotes`` (sources and statistics pages): each published figure parsed from
@@ -80,6 +82,7 @@ def checks() -> dict[str, tuple[str, Check]]:
         "won-game-replay": ("won-game", patience.won_game_page),
         "rules-boards": ("rules", patience.rules_page),
         "census-figures": ("statistics", statistics.statistics_page),
+        "strategy-table": ("statistics", statistics.strategy_table),
         "sixcard-grids": ("six-card-golf", sixcard.sixcard_page),
         "published-quotes": ("sources", sources.sources_page),
         "published-on-statistics": ("statistics", sources.statistics_published),

@@ -563,3 +563,51 @@ def _methods(
 
 
 __all__ = ["Path", "census_rows", "statistics_page"]
+
+
+STRATEGY = PACKAGE / "data" / "strategy.json"
+TIP_NAMES = {
+    "base": "No tip",
+    "tallest": "The tallest column first",
+    "kings-last": "Kings last",
+    "save-twos": "Twos for Aces, Queens for Kings",
+    "longest-run": "The longest run first",
+    "all": "All four tips",
+}
+"""The strategy table's row headings (English msgids) and the players they name."""
+
+
+def strategy_table(page: Page) -> Iterator[Finding]:
+    """Each row of the tips' table: its shares and intervals are the strategy file's bits
+    counted again (``json``, not the file's reader), re-rounded to one decimal."""
+    data = json.loads(STRATEGY.read_text(encoding="utf-8"))
+    first, last = (int(x) for x in data["deals"].split("-"))
+    deals = last - first + 1
+    order = ["easy", "classic", "classic+nothing-on-king"]
+    rows = {page.t(english): player for player, english in TIP_NAMES.items()}
+    shown = set()
+    for number, text in enumerate(page.lines, 1):
+        cells = _cells(text)
+        if len(cells) != 4 or cells[0] not in rows:
+            continue
+        player = rows[cells[0]]
+        shown.add(player)
+        truth: list[Decimal] = []
+        for rule_set in order:
+            won = bin(int(data["results"][rule_set][player]["wins"], 16)).count("1")
+            low, high = wilson(won, deals)
+            truth += [tenth(Fraction(won, deals)), float_tenth(low), float_tenth(high)]
+        said = [
+            n
+            for cell in cells[1:]
+            for n in page.numbers(cell.replace(page.t("–", "separator"), " "))
+        ]
+        yield Finding(
+            "strategy-table",
+            number,
+            text,
+            f"the strategy file's bits give {', '.join(map(str, truth))}",
+            said == truth,
+        )
+    for player in sorted(set(TIP_NAMES) - shown):
+        yield Finding("strategy-table", 1, "", f"the tips' table has no row for {player}", False)
