@@ -605,12 +605,18 @@ def strategy_facts() -> dict[str, Any]:
         "strategy": strategy,
         "strategy_rule_sets": [parse_rule_set(r) for r in RULE_SETS],
         "strategy_rows": rows,
-        "strategy_little": max(
-            abs(row.won[i] - rows[0].won[i]) / strategy.deals
-            for row in rows
-            if row.player in LITTLE
-            for i in range(len(RULE_SETS))
-        ),
+        # "at most" a figure with one decimal of a percentage point: rounded up, never down
+        "strategy_little": math.ceil(
+            1000
+            * max(
+                abs(row.won[i] - rows[0].won[i]) / strategy.deals
+                for row in rows
+                if row.player in LITTLE
+                for i in range(len(RULE_SETS))
+            )
+            - 1e-9
+        )
+        / 1000,
     }
 
 
