@@ -18,7 +18,8 @@ it, and its pictures' drawn cards and figures) and derives each value again:
   census reader), each count and share re-counted and re-rounded (``decimal``, half to
   even) and compared with the tables, the charts' text and the sentences;
 - ``strategy-table`` (statistics page): the tips' table, each share and interval counted again
-  from the bits of ``generator/data/strategy.json`` (read with :mod:`json`);
+  from the bits of ``generator/data/strategy.json`` (read with :mod:`json`), and the
+  figures of the two sentences after it;
 - ``sixcard-grids`` (6-Card Golf page): each grid picture re-scored from its own drawn
   cards by the engine's scorer, compared with its column scores and its title;
 - ``published-quotes`` (sources and statistics pages): each published figure parsed from

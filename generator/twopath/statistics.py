@@ -24,6 +24,7 @@ from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from statistics import NormalDist
+from typing import Any
 
 from generator import cache as kept_files
 from generator.bounded import read_gzip
@@ -586,12 +587,14 @@ def strategy_table(page: Page) -> Iterator[Finding]:
     order = ["easy", "classic", "classic+nothing-on-king"]
     rows = {page.t(english): player for player, english in TIP_NAMES.items()}
     shown = set()
+    last_row = 0
     for number, text in enumerate(page.lines, 1):
         cells = _cells(text)
         if len(cells) != 4 or cells[0] not in rows:
             continue
         player = rows[cells[0]]
         shown.add(player)
+        last_row = number
         truth: list[Decimal] = []
         for rule_set in order:
             won = bin(int(data["results"][rule_set][player]["wins"], 16)).count("1")
@@ -611,3 +614,36 @@ def strategy_table(page: Page) -> Iterator[Finding]:
         )
     for player in sorted(set(TIP_NAMES) - shown):
         yield Finding("strategy-table", 1, "", f"the tips' table has no row for {player}", False)
+    if last_row:
+        yield from _strategy_sentences(page, data, deals, last_row)
+
+
+def _strategy_sentences(
+    page: Page, data: dict[str, Any], deals: int, last_row: int
+) -> Iterator[Finding]:
+    """The two sentences after the table: the first ends on Easy's shares of the tallest
+    column, the longest run and no tip; the second's figure is the largest change, in points rounded up to a tenth,
+    of Kings last and Twos for Aces, Queens for Kings from no tip, under any rule set."""
+
+    def won(rule_set: str, player: str) -> int:
+        return bin(int(data["results"][rule_set][player]["wins"], 16)).count("1")
+
+    easy = [tenth(Fraction(won("easy", p), deals)) for p in ("tallest", "longest-run", "base")]
+    change = max(
+        abs(won(r, p) - won(r, "base"))
+        for r in ("easy", "classic", "classic+nothing-on-king")
+        for p in ("kings-last", "save-twos")
+    )
+    # the page's "at most": the largest change rounded up to a tenth of a point
+    expected = [easy, [Decimal(math.ceil(Fraction(change * 1000, deals))) / 10]]
+    for offset, truth in enumerate(expected, 1):
+        number = last_row + offset
+        text = page.lines[number - 1] if number <= len(page.lines) else ""
+        said = page.numbers(text)[-len(truth) :]
+        yield Finding(
+            "strategy-table",
+            number,
+            text,
+            f"the strategy file's bits give {', '.join(map(str, truth))}",
+            said == truth,
+        )
