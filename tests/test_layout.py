@@ -12,8 +12,9 @@ ORDER = [
     {"cards"},
     # the engines and their helpers (files written whole, inputs read bounded, paths kept inside)
     {"atomic", "bounded", "cache", "jsonlines", "paths", "patience", "sixcard", "timelimit"},
-    # an application of the engine and its solver: the census, its data and its runners
-    {"census"},
+    # applications of the engine and its solver: the census, its data and its runners; the
+    # tips measured with simple players (generator/strategy.py, on the census's executors)
+    {"census", "strategy"},
     {"i18n"},
     {"pages"},
     {"site"},
