@@ -179,6 +179,11 @@ def census_command(
                 )
                 continue
             if not opened:
+                # every file it would write through refused before a worker starts (a pool
+                # ended as soon as it was made has been seen to hang under load)
+                work = job.work_folder / str(rule_set)
+                for path in (folder, work, *work.glob(f"*{PARTIAL_SUFFIX}")):
+                    _own(path)
                 pool = stack.enter_context(open_executor(job.executor, job.workers, job.scheduler))
                 opened = True
             reports.append(_run_rule_set(job, rule_set, err, stop, pool))
