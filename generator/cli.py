@@ -316,6 +316,12 @@ VARIANT_HELP = (
 )
 
 
+def _deal_range(command: argparse.ArgumentParser) -> None:
+    """``--from A --to B``: the deal numbers a census or a strategy run plays."""
+    command.add_argument("--from", dest="first", type=int, required=True, metavar="A")
+    command.add_argument("--to", dest="last", type=int, required=True, metavar="B")
+
+
 def _add_variant_option(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--variant",
@@ -617,8 +623,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="solve a range of deal numbers under each rule set (into --out, or with "
         "--update-data into generator/data/census/)",
     )
-    census_cmd.add_argument("--from", dest="first", type=int, required=True, metavar="A")
-    census_cmd.add_argument("--to", dest="last", type=int, required=True, metavar="B")
+    _deal_range(census_cmd)
     census_cmd.add_argument(
         "--rules",
         action="append",
@@ -687,8 +692,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="play the simple players of the tips (generator/patience/players.py) on deals A to "
         "B under each rule set, into generator/data/strategy.json",
     )
-    strategy_cmd.add_argument("--from", dest="first", type=int, required=True, metavar="A")
-    strategy_cmd.add_argument("--to", dest="last", type=int, required=True, metavar="B")
+    _deal_range(strategy_cmd)
     strategy_cmd.add_argument(
         "--out",
         type=Path,

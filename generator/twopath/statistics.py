@@ -597,7 +597,7 @@ def strategy_table(page: Page) -> Iterator[Finding]:
         last_row = number
         truth: list[Decimal] = []
         for rule_set in order:
-            won = bin(int(data["results"][rule_set][player]["wins"], 16)).count("1")
+            won = _strategy_won(data, rule_set, player)
             low, high = wilson(won, deals)
             truth += [tenth(Fraction(won, deals)), float_tenth(low), float_tenth(high)]
         said = [
@@ -605,17 +605,26 @@ def strategy_table(page: Page) -> Iterator[Finding]:
             for cell in cells[1:]
             for n in page.numbers(cell.replace(page.t("–", "separator"), " "))
         ]
-        yield Finding(
-            "strategy-table",
-            number,
-            text,
-            f"the strategy file's bits give {', '.join(map(str, truth))}",
-            said == truth,
-        )
+        yield _strategy_finding(number, text, truth, said)
     for player in sorted(set(TIP_NAMES) - shown):
         yield Finding("strategy-table", 1, "", f"the tips' table has no row for {player}", False)
     if last_row:
         yield from _strategy_sentences(page, data, deals, last_row)
+
+
+def _strategy_won(data: dict[str, Any], rule_set: str, player: str) -> int:
+    """The deals ``player`` won under ``rule_set``: the set bits of the strategy file's mask."""
+    return bin(int(data["results"][rule_set][player]["wins"], 16)).count("1")
+
+
+def _strategy_finding(number: int, text: str, truth: list[Any], said: list[Any]) -> Finding:
+    return Finding(
+        "strategy-table",
+        number,
+        text,
+        f"the strategy file's bits give {', '.join(map(str, truth))}",
+        said == truth,
+    )
 
 
 def _strategy_sentences(
@@ -626,7 +635,7 @@ def _strategy_sentences(
     of Kings last and Twos for Aces, Queens for Kings from no tip, under any rule set."""
 
     def won(rule_set: str, player: str) -> int:
-        return bin(int(data["results"][rule_set][player]["wins"], 16)).count("1")
+        return _strategy_won(data, rule_set, player)
 
     easy = [tenth(Fraction(won("easy", p), deals)) for p in ("tallest", "longest-run", "base")]
     change = max(
@@ -640,10 +649,4 @@ def _strategy_sentences(
         number = last_row + offset
         text = page.lines[number - 1] if number <= len(page.lines) else ""
         said = page.numbers(text)[-len(truth) :]
-        yield Finding(
-            "strategy-table",
-            number,
-            text,
-            f"the strategy file's bits give {', '.join(map(str, truth))}",
-            said == truth,
-        )
+        yield _strategy_finding(number, text, truth, said)
