@@ -954,6 +954,7 @@
       var names = shown ? shown.variants : variants();
       var name = words.rule_sets[key(rules, names)];
       error.textContent = "";
+      root.setAttribute("data-solved", ""); /* another deal is coming: none is solved yet */
       (function attempt() {
         var number = 1 + randomNumber(CENSUS_DEALS);
         progress.run(searcher, { rules: rules, variants: names, number: number, best: 0 }, name)
