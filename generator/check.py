@@ -925,7 +925,7 @@ def errata_problems(languages: list[Language]) -> Problems:
     """The seed errata (``docs_src/seed_errata.yaml``): each names a seed page of a language and
     a claim that ``check`` plays (the seed comparison applies them and says if one no longer
     fits its seed's line)."""
-    from generator.site.errata import ERRATA_FILE, ErrataError, read_errata
+    from generator.pages.errata import ERRATA_FILE, ErrataError, read_errata
 
     try:
         errata = read_errata()

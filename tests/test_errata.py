@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-import generator.site.errata as errata
+import generator.pages.errata as errata
 from generator.check import check_pages, errata_problems
 from generator.i18n.catalogs import languages
+from generator.pages.errata import ErrataError, corrected, read_errata
 from generator.paths import ROOT
 from generator.site.approval import approved_texts, seed_problems
-from generator.site.errata import ErrataError, corrected, read_errata
 from generator.site.render import page_facts
 
 
@@ -114,3 +114,53 @@ def test_check_names_an_erratum_without_its_claim_or_seed(
         ":1: no claim is named 'no-such-claim': an erratum states what a claim plays"
     )
     assert "'tests/golden/elsewhere.txt' is no language's seed page" in problems[1]
+
+
+def test_every_reason_is_a_catalog_message_and_the_sources_page_lists_every_erratum() -> None:
+    """The sources page shows each erratum's reason in the page's language: the reasons are
+    extracted from the errata file into the catalogs (context "seed erratum"), translated in
+    every shipped language, and each erratum's page words stand on the page of every language."""
+    from babel.messages.pofile import read_po
+
+    from generator.site.build import render_all
+
+    listed = read_errata()
+    with (ROOT / "locales" / "messages.pot").open("rb") as handle:
+        pot = read_po(handle)
+    for erratum in listed:
+        assert pot.get(erratum.reason, context=errata.CONTEXT) is not None, erratum.reason
+    for language in languages():
+        if language.code == "en":
+            continue
+        with language.po_file.open("rb") as handle:
+            catalog = read_po(handle, locale=language.code)
+        for erratum in listed:
+            message = catalog.get(erratum.reason, context=errata.CONTEXT)
+            assert message is not None and message.string and not message.fuzzy, (
+                language.code,
+                erratum.reason,
+            )
+    rendered = render_all(languages())
+    for code, pages in rendered.items():
+        for erratum in listed:
+            shown = erratum.added if erratum.kind == "addition" else erratum.page
+            assert f'<span lang="nl">{shown}</span>' in pages["sources.md"].replace("\\", ""), (
+                code,
+                shown,
+            )
+
+
+def test_the_extractor_reads_each_reason_at_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "errata.yaml"
+    seed = "tests/golden/nl-six-card-golf.txt"
+    path.write_text(
+        f"- seed_file: {seed}\n  line: 20\n  seed: a\n  page: b\n"
+        "  reason: The seed is wrong here, and says so twice.\n  claim: six-values\n",
+        encoding="utf-8",
+    )
+    with path.open("rb") as handle:
+        found = list(errata.extract_reasons(handle, [], [], {}))
+    assert [(line, func, message) for line, func, message, _ in found] == [
+        (1, "pgettext", (errata.CONTEXT, "The seed is wrong here, and says so twice."))
+    ]
+    assert "page says: b" in found[0][3][0]

@@ -11,9 +11,9 @@ import yaml
 
 import generator.site.build
 from generator.i18n.catalogs import languages
+from generator.pages.errata import corrected
 from generator.site.approval import seed_text
 from generator.site.build import SiteError, build_site
-from generator.site.errata import corrected
 from generator.site.pagetext import page_text
 
 GOLDEN = Path(__file__).parent / "golden"

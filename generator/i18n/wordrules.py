@@ -17,7 +17,12 @@ sees; a project that adds a language adds its file), with
 - ``glossary`` (translations only): the interface's terms, each with its one translation
   (:mod:`generator.i18n.glossary`).
 
-The sentences of a line are counted too (a sentence dropped or pasted). A line the rule
+The sentences of a line are counted too (a sentence dropped or pasted). Text that stands
+alike in both lines, :data:`SHARED` characters or more (the sources page quotes the Dutch
+seed's words on every page), states the same facts in both: a line passes if its words agree
+with that text counted on both sides or left out of both (English's word lists do not read a
+Dutch "Twee", German's would count its "alle"; a German line that quotes PySolFC's English
+tip and translates it needs the quote counted). A line the rule
 misreads is written into ``docs_src/words/exceptions.yaml`` with the English, the
 translation and the reason, and ``check --review`` shows every such entry added or changed.
 
@@ -36,6 +41,7 @@ rule" none either), so the lists name the compounds that carry a fact (``*könig
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -336,6 +342,35 @@ def _shown(words: Sequence[str]) -> str:
     return ", ".join(words) if words else "none"
 
 
+SHARED = 20
+"""The length from which a run of text alike in an English line and its translation is a quote
+of one text in both, left out of the fact words' comparison."""
+
+
+def without_shared(english: str, translated: str) -> tuple[str, str]:
+    """Both lines without the runs of :data:`SHARED` characters or more that stand alike in
+    both (each replaced by a space).
+
+    >>> without_shared("The text: “Twee Jokers in een kolom”.", "Der Text: „Twee Jokers in een kolom“.")
+    ('The text: “ ”.', 'Der Text: „ “.')
+    """
+    blocks = difflib.SequenceMatcher(
+        None, english, translated, autojunk=False
+    ).get_matching_blocks()
+    shared = [b for b in blocks if b.size >= SHARED]
+    if not shared:
+        return english, translated
+
+    def cut(text: str, starts: list[int]) -> str:
+        parts, position = [], 0
+        for start, block in zip(starts, shared, strict=True):
+            parts += [text[position:start], " "]
+            position = start + block.size
+        return "".join(parts) + text[position:]
+
+    return cut(english, [b.a for b in shared]), cut(translated, [b.b for b in shared])
+
+
 def class_problems(english: str, translated: str, theirs: WordData, ours: WordData) -> list[str]:
     """What differs between a translated line and its English line: each sense whose count
     differs, with the words, and the count of sentences.
@@ -345,6 +380,15 @@ def class_problems(english: str, translated: str, theirs: WordData, ours: WordDa
     >>> class_problems("You may NOT put it back.", "Sie dürfen es zurücklegen.", data["en"], data["de"])
     ['negation: 1 in English (NOT), 0 here (none)']
     """
+    problems = _class_problems(english, translated, theirs, ours)
+    if problems:
+        shorter = without_shared(english, translated)
+        if shorter != (english, translated) and not _class_problems(*shorter, theirs, ours):
+            return []
+    return problems
+
+
+def _class_problems(english: str, translated: str, theirs: WordData, ours: WordData) -> list[str]:
     problems = []
     english_senses, translated_senses = theirs.senses(english), ours.senses(translated)
     for kind, senses in theirs.classes.items():

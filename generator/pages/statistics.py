@@ -41,6 +41,7 @@ from generator.census import (
     parse_rule_set,
 )
 from generator.pages.claims import ClaimError
+from generator.pages.errata import ErrataError, PageErrata, errata_by_page
 from generator.pages.recorded import DATA_DIR, DataFileError, _Located
 from generator.patience import SCORING, TABLEAU_SIZE, GolfError, Rules, RuleSet
 from generator.patience.players import PLAYERS
@@ -573,6 +574,7 @@ def statistics_page_facts(folder: Path = CENSUS_DIR, sources: Path = SOURCES) ->
         "patience_sources": literature.checked("patience"),
         "sixcard_sources": literature.checked("sixcard"),
         "unchecked_sources": literature.unchecked,
+        "errata": seed_errata(),
         **strategy_facts(),
     }
 
@@ -586,6 +588,14 @@ class TipRow:
     won: tuple[int, ...]
     low: tuple[float, ...]
     high: tuple[float, ...]
+
+
+def seed_errata() -> list[PageErrata]:
+    """The seed errata (``docs_src/seed_errata.yaml``) by page, as the sources page lists them."""
+    try:
+        return errata_by_page()
+    except ErrataError as error:
+        raise ClaimError("seed-errata", str(error)) from None
 
 
 def strategy_facts() -> dict[str, Any]:

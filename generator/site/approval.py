@@ -29,9 +29,9 @@ from typing import Any
 from generator.atomic import write_text_atomic
 from generator.i18n.catalogs import ROOT, Language
 from generator.i18n.numerals import minus_signs
+from generator.pages.errata import ErrataError, corrected
 from generator.paths import project_file
 from generator.patience import GolfError
-from generator.site.errata import ErrataError, corrected
 from generator.site.pagetext import markdown_text, without_pictures
 
 APPROVED = ROOT / "docs_src" / "approved"
@@ -386,7 +386,7 @@ SEED_IS_ORACLE = "the seed is the oracle"
 
 def _seed_differences(language: Language, page: str, text: str) -> tuple[str, list[Difference]]:
     """The seed file (for messages) and where the page, without its pictures, differs from it
-    with the seed's errata applied (:mod:`generator.site.errata`: exactly those, no other)."""
+    with the seed's errata applied (:mod:`generator.pages.errata`: exactly those, no other)."""
     seed_path = language.seed_pages[page]
     where = relative(seed_path)
     try:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import jinja2
+from babel import Locale
 from markupsafe import Markup, escape
 
 from generator.i18n.catalogs import ROOT, Language, translations
@@ -36,6 +37,7 @@ from generator.i18n.words import (
     Translations,
     Words,
 )
+from generator.pages.errata import CONTEXT as ERRATUM_CONTEXT
 from generator.pages.patience import Step, rules_page_facts
 from generator.pages.sixcard import GridExample
 from generator.paths import project_tree
@@ -144,7 +146,18 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
             format_text(str(t.pgettext(context, message)), values), f"{context}\x04{message}"
         )
 
+    def erratum_reason(reason: str) -> Markup:
+        """A seed erratum's reason (a message of its own context, never a format), as text."""
+        return marked(
+            escape(Text(t.pgettext(ERRATUM_CONTEXT, reason))), f"{ERRATUM_CONTEXT}\x04{reason}"
+        )
+
+    def language_name(code: str) -> Text:
+        """A language's name in the page's language (``nl`` on an English page: Dutch)."""
+        return Text(Locale.parse(code).get_display_name(locale) or code)
+
     env.globals.update(gettext=gettext, ngettext=ngettext, pgettext=pgettext)
+    env.globals.update(erratum_reason=erratum_reason, language_name=language_name)
     env.newstyle_gettext = True  # type: ignore[attr-defined]
     words = Words(t)
 

@@ -25,6 +25,10 @@ it, and its pictures' drawn cards and figures) and derives each value again:
 - ``published-quotes`` (sources and statistics pages): each published figure parsed from
   its source's quoted sentence (``generator/data/sources.yaml``) and compared with what
   the pages say the source gives;
+- ``seed-errata`` (sources page): each place where a page differs from its seed, found again
+  in the seed file (its line holds the quoted words), the corrected page's approved text and
+  ``docs_src/seed_errata.yaml`` (read with :mod:`yaml`), its reason's numbers the English
+  reason's;
 - ``drawn-<page>`` (every page with pictures): each picture read as it is drawn
   (:mod:`generator.twopath.pictures`): every card's corner, pip and colour, every board's
   columns, waste and stock against the engine's position, every 6-Card Golf grid's cells
@@ -76,7 +80,7 @@ def approved_file(code: str, page: str) -> str:
 
 def checks() -> dict[str, tuple[str, Check]]:
     """Every two-path check: name -> (the page it reads, the check)."""
-    from generator.twopath import patience, pictures, sixcard, sources, statistics
+    from generator.twopath import errata, patience, pictures, sixcard, sources, statistics
 
     return {
         "examples-lines": ("examples", patience.examples_page),
@@ -86,6 +90,7 @@ def checks() -> dict[str, tuple[str, Check]]:
         "strategy-table": ("statistics", statistics.strategy_table),
         "sixcard-grids": ("six-card-golf", sixcard.sixcard_page),
         "published-quotes": ("sources", sources.sources_page),
+        "seed-errata": ("sources", errata.errata_list),
         "published-on-statistics": ("statistics", sources.statistics_published),
         "drawn-examples": ("examples", pictures.examples_pictures),
         "drawn-won-game": ("won-game", pictures.won_game_pictures),

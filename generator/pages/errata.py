@@ -10,6 +10,10 @@ its line, the words of that line (``seed``) and the words the page says instead 
 comparison applies exactly these, each to its line (the line must hold the words once, or the
 erratum is a problem: the seed changed under it), and refuses any other difference.
 
+The sources page lists every erratum, its ``reason`` in the page's language: the reasons are
+messages of the catalogs (context :data:`CONTEXT`), which ``python -m generator catalog extract``
+takes from the errata file through :func:`extract_reasons` (``babel.cfg``).
+
 An erratum of ``kind: addition`` adds to a seed's line what the seed leaves unsaid and players
 ask (seed 003 does not say whether a tie for the lowest score counts as lowest): its ``page``
 is the seed's words followed by the added ones, in the seed's style, and its claim backs the
@@ -18,13 +22,15 @@ added words. Without ``kind`` an erratum is a correction.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 import yaml
 
 from generator.bounded import compose_yaml, yaml_error
-from generator.i18n.catalogs import ROOT
+from generator.i18n.catalogs import ROOT, languages
 from generator.patience import GolfError
 
 ERRATA_FILE = ROOT / "docs_src" / "seed_errata.yaml"
@@ -32,6 +38,9 @@ KEYS = ("seed_file", "line", "seed", "page", "reason", "claim")
 OPTIONAL = ("kind",)
 KINDS = ("correction", "addition")
 _SCALARS = yaml.constructor.SafeConstructor()
+CONTEXT = "seed erratum"
+"""The catalogs' context of an erratum's reason (a message of its own: the same words elsewhere
+may be translated otherwise)."""
 
 
 class ErrataError(GolfError):
@@ -55,6 +64,11 @@ class Erratum:
     """The erratum's line in the errata file."""
     kind: str = "correction"
     """``correction`` (the seed's words are wrong) or ``addition`` (the page says more)."""
+
+    @property
+    def added(self) -> str:
+        """What an addition adds to the seed's words (its page words after them)."""
+        return self.page[len(self.seed) :].strip()
 
 
 def _rel(path: Path) -> str:
@@ -140,6 +154,44 @@ def read_errata(path: Path | None = None) -> list[Erratum]:
     return found
 
 
+@dataclass(frozen=True)
+class PageErrata:
+    """The errata of one seed page, as the sources page lists them."""
+
+    language: str
+    """The code of the page's language (``nl``)."""
+    page: str
+    """The page's name (``six-card-golf``, ``rules``)."""
+    errata: tuple[Erratum, ...]
+    """Its errata in the order of their lines (an addition after a correction of the same line)."""
+
+
+def errata_by_page(errata: list[Erratum] | None = None) -> list[PageErrata]:
+    """The errata (the errata file's unless given) by seed page, in the order of the languages and
+    their pages; :class:`ErrataError` naming the erratum that names no language's seed page."""
+    errata = read_errata() if errata is None else errata
+    pages = {
+        _rel(path): (language.code, page)
+        for language in languages()
+        for page, path in language.seed_pages.items()
+    }
+    found: dict[tuple[str, str], list[Erratum]] = {place: [] for place in pages.values()}
+    for erratum in errata:
+        if erratum.seed_file not in pages:
+            raise ErrataError(
+                f"{_rel(ERRATA_FILE)}:{erratum.at}: {erratum.seed_file!r} is no language's seed "
+                "page (locales/languages.yaml)"
+            )
+        found[pages[erratum.seed_file]].append(erratum)
+    return [
+        PageErrata(
+            code, page, tuple(sorted(listed, key=lambda e: (e.line, e.kind != "correction")))
+        )
+        for (code, page), listed in found.items()
+        if listed
+    ]
+
+
 def corrected(seed_path: Path, seed: str, errata: list[Erratum] | None = None) -> str:
     """The text of the seed file ``seed_path`` (read already: ``seed``) with its errata applied;
     :class:`ErrataError` naming the erratum if its line no longer holds its words once."""
@@ -160,3 +212,16 @@ def corrected(seed_path: Path, seed: str, errata: list[Erratum] | None = None) -
             )
         lines[erratum.line - 1] = lines[erratum.line - 1].replace(erratum.seed, erratum.page)
     return "\n".join(lines)
+
+
+def extract_reasons(
+    fileobj: BinaryIO, keywords: object, comment_tags: object, options: object
+) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
+    """Babel's extractor for the errata file (``babel.cfg``): each erratum's reason, a message
+    of context :data:`CONTEXT` at the erratum's line, with a comment for the translator."""
+    for erratum in read_errata(Path(fileobj.name)):
+        comment = (
+            f"why a page differs from the text it was written from ({erratum.seed_file}, line "
+            f"{erratum.line}), in the sources page's list; the page says: {erratum.page}"
+        )
+        yield erratum.at, "pgettext", (CONTEXT, erratum.reason), [comment]
