@@ -17,8 +17,8 @@ sees; a project that adds a language adds its file), with
 - ``glossary`` (translations only): the interface's terms, each with its one translation
   (:mod:`generator.i18n.glossary`).
 
-The sentences of a line are counted too (a sentence dropped or pasted). Text that stands
-alike in both lines, :data:`SHARED` characters or more (the sources page quotes the Dutch
+The sentences of a line are counted too (a sentence dropped or pasted). A quotation that
+stands alike in both lines, :data:`SHARED` characters or more (the sources page quotes the Dutch
 seed's words on every page), states the same facts in both: a line passes if its words agree
 with that text counted on both sides or left out of both (English's word lists do not read a
 Dutch "Twee", German's would count its "alle"; a German line that quotes PySolFC's English
@@ -41,7 +41,6 @@ rule" none either), so the lists name the compounds that carry a fact (``*könig
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -343,32 +342,26 @@ def _shown(words: Sequence[str]) -> str:
 
 
 SHARED = 20
-"""The length from which a run of text alike in an English line and its translation is a quote
-of one text in both, left out of the fact words' comparison."""
+"""The length from which a quotation alike in an English line and its translation is a quote of
+one text in both, left out of the fact words' comparison."""
+
+
+_QUOTED = re.compile(r"[“„«‘‚\"]([^“”„«»‘’‚\"]+)[”“»’‘\"]")
+"""A quotation: its words between a pair of quotation marks of any of the languages."""
 
 
 def without_shared(english: str, translated: str) -> tuple[str, str]:
-    """Both lines without the runs of :data:`SHARED` characters or more that stand alike in
-    both (each replaced by a space).
+    """Both lines without the quotations of :data:`SHARED` characters or more that stand alike
+    in both (each replaced by a space).
 
     >>> without_shared("The text: “Twee Jokers in een kolom”.", "Der Text: „Twee Jokers in een kolom“.")
     ('The text: “ ”.', 'Der Text: „ “.')
     """
-    blocks = difflib.SequenceMatcher(
-        None, english, translated, autojunk=False
-    ).get_matching_blocks()
-    shared = [b for b in blocks if b.size >= SHARED]
-    if not shared:
-        return english, translated
-
-    def cut(text: str, starts: list[int]) -> str:
-        parts, position = [], 0
-        for start, block in zip(starts, shared, strict=True):
-            parts += [text[position:start], " "]
-            position = start + block.size
-        return "".join(parts) + text[position:]
-
-    return cut(english, [b.a for b in shared]), cut(translated, [b.b for b in shared])
+    quotes = dict.fromkeys(m.group(1) for m in _QUOTED.finditer(translated))
+    for quoted in sorted(quotes, key=len, reverse=True):  # a quote inside a longer one after it
+        if len(quoted) >= SHARED and quoted in english:
+            english, translated = english.replace(quoted, " "), translated.replace(quoted, " ")
+    return english, translated
 
 
 def class_problems(english: str, translated: str, theirs: WordData, ours: WordData) -> list[str]:
