@@ -143,7 +143,7 @@ def test_every_reason_is_a_catalog_message_and_the_sources_page_lists_every_erra
     rendered = render_all(languages())
     for code, pages in rendered.items():
         for erratum in listed:
-            shown = erratum.added if erratum.kind == "addition" else erratum.page
+            shown = erratum.shown(erratum.added if erratum.kind == "addition" else erratum.page)
             assert f'<span lang="nl">{shown}</span>' in pages["sources.md"].replace("\\", ""), (
                 code,
                 shown,

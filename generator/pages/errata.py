@@ -31,6 +31,7 @@ import yaml
 
 from generator.bounded import compose_yaml, yaml_error
 from generator.i18n.catalogs import ROOT, languages
+from generator.i18n.numerals import minus_signs
 from generator.patience import GolfError
 
 ERRATA_FILE = ROOT / "docs_src" / "seed_errata.yaml"
@@ -69,6 +70,11 @@ class Erratum:
     def added(self) -> str:
         """What an addition adds to the seed's words (its page words after them)."""
         return self.page[len(self.seed) :].strip()
+
+    def shown(self, words: str) -> str:
+        """Words of the erratum as the site shows them: each number's sign the minus sign, as
+        the corrected page shows the seed's hyphens (:func:`~generator.i18n.numerals.minus_signs`)."""
+        return minus_signs(words)
 
 
 def _rel(path: Path) -> str:

@@ -95,7 +95,8 @@ def errata_list(page: Page) -> Iterator[Finding]:
             if quoted is None:
                 yield Finding(NAME, number, item[:60], "a place without the text's words", False)
                 continue
-            said_line, said_seed = int(opened["line"]), quoted["words"]
+            # the site writes the seed's hyphen-minus signs as minus signs
+            said_line, said_seed = int(opened["line"]), quoted["words"].replace("−", "-")
             matches = [
                 (i, e)
                 for i, e in enumerate(errata)
@@ -144,7 +145,7 @@ def errata_list(page: Page) -> Iterator[Finding]:
         found = (added_words if addition else page_words).fullmatch(item)
         if found is None:
             continue
-        said = found["words"]
+        said = found["words"].replace("−", "-")
         seed, words = str(current["seed"]), str(current["page"])
         expected = words[len(seed) :].strip() if addition else words
         code, name = seed_pages.get(str(current["seed_file"]), ("", ""))
