@@ -67,8 +67,12 @@
           if (input) input.focus();
           return;
         }
-        window.setTimeout(function () {
-          // the first link the drawer shows (it opens at the page's own section)
+        /* the first link the drawer shows (it opens at the page's own section), once it has
+           slid in: looked for at each frame, as long as a slow phone takes to draw it (a
+           timer of 350 ms gave up on one and left the focus behind the drawer) */
+        var until = Date.now() + 5000;
+        (function focusFirstLink() {
+          if (!toggle.checked) return;
           var links = document.querySelectorAll(".md-sidebar--primary .md-nav__link[href]");
           for (var i = 0; i < links.length; i++) {
             var box = links[i].getBoundingClientRect();
@@ -81,7 +85,8 @@
               return;
             }
           }
-        }, 350);  // after the drawer has slid in
+          if (Date.now() < until) window.requestAnimationFrame(focusFirstLink);
+        })();
       });
     });
     document.addEventListener("keydown", function (event) {
