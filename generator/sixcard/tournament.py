@@ -46,7 +46,7 @@ from generator.sixcard.hole import Hole
 from generator.sixcard.players import ALL_PLAYERS, Player
 from generator.sixcard.rules import Options
 from generator.sixcard.simulate import mean_figure, ratio_figure
-from generator.sixcard.strong import FOLLOWS_EVERY_TIP, StrongPlayer
+from generator.sixcard.strong import FOLLOWS_EVERY_TIP, REVERSED, Setting, StrongPlayer
 
 OUTPUT = Path(__file__).resolve().parents[1] / "data" / "sixcard_tournament.json"
 """The committed figures: written only with ``--update-data``."""
@@ -116,7 +116,8 @@ def matches() -> list[Match]:
 def make_player(name: str) -> Player:
     if name.startswith("strong-no-"):
         habit = name.removeprefix("strong-no-")
-        return StrongPlayer(replace(FOLLOWS_EVERY_TIP, **{habit: False}))
+        reversed_: dict[str, Setting] = {habit: REVERSED}
+        return StrongPlayer(replace(FOLLOWS_EVERY_TIP, **reversed_))
     return ALL_PLAYERS[name]()
 
 
