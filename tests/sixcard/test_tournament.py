@@ -172,3 +172,37 @@ def test_the_command_never_writes_over_the_committed_figures_with_fewer_deals() 
     inside = run("--deals", "2", "--out", str(TOURNAMENT))
     assert inside.returncode != 0 and "inside the package" in inside.stderr
     assert TOURNAMENT.read_bytes() == before
+
+
+def test_each_tip_but_kings_has_a_neutral_match_and_the_file_says_what_it_plays() -> None:
+    data = committed()
+    neutral = {m.name: m for m in matches() if m.name.endswith("-neutral")}
+    assert set(neutral) == {
+        f"{tip.name}-neutral" for tip in TIPS if tip.habit not in (None, "kings")
+    }
+    for match in neutral.values():
+        assert (match.first, match.second[: len("strong-neutral-")]) == (
+            "strong",
+            "strong-neutral-",
+        )
+        assert data["matches"][match.name]["margin"]["n"] == data["deals_per_match"]
+    for tip in data["tips"]:
+        if tip["habit"] is None:
+            assert tip["neutral"] is tip["neutral_match"] is None
+        else:
+            name = tip["claim"] + "-neutral"
+            assert tip["neutral"]
+            assert tip["neutral_match"] == (name if name in neutral else None)
+
+
+def test_the_second_path_refuses_a_file_whose_tips_name_other_neutral_matches(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = json.loads(second_path.DATA.read_text(encoding="utf-8"))
+    forged = tmp_path / "sixcard_tournament.json"
+    shutil.copy(deals_path(second_path.DATA), deals_path(forged))
+    monkeypatch.setattr(second_path, "DATA", forged)
+    data["tips"][0]["neutral_match"] = None  # tip-pairs: its neutral match unnamed
+    forged.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    found = list(second_path.sample_problems(seed=5, deals=1))
+    assert len(found) == 1 and "its tips are not the tournament's" in found[0], found
