@@ -16,6 +16,7 @@ from typing import Any
 from generator.bounded import load_yaml
 from generator.i18n.numerals import signed
 from generator.pages.claims import ClaimError
+from generator.sixcard import evidence
 from generator.sixcard.cards import (
     ACE,
     DECK_WITH_JOKERS_SIZE,
@@ -125,6 +126,7 @@ def sixcard_page_facts() -> dict[str, Any]:
     jacks_apart = _scored("JS JH KD", "KS KH KC")
     together = jacks_together.score.score if jacks_together.score else None
     apart = jacks_apart.score.score if jacks_apart.score else None
+    tournament = evidence.load(evidence.TOURNAMENT)
     return {
         "holes": HOLES,
         "long_holes": LONG_MATCH_HOLES,
@@ -159,6 +161,9 @@ def sixcard_page_facts() -> dict[str, Any]:
         "plain_two": signed(CARD_VALUES[TWO]),
         "jacks": {"together": together, "apart": apart},
         "face_down_about": page_data()["face_down_about"],
+        "face_down_cards": tournament["strong_face_down"]["turned_up"]["units"],
+        "tip_worth": page_data().get("tip_worth", {}),
+        "tip_deals": tournament["deals_per_match"],
         "grids": {
             "start": _start_example(),
             "scored": _scored_example(),

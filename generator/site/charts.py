@@ -379,6 +379,7 @@ def statistics_helpers(words: Words, locale: str) -> dict[str, Callable[..., obj
         "whole_percent": text(numbers.whole_percent),
         "interval": text(numbers.interval),
         "points": text(numbers.points),
+        "tenths": text(numbers.tenths),
         "date": text(numbers.date),
         "span": text(numbers.span),
         "solver_name": text(words.solver),

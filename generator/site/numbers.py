@@ -59,6 +59,17 @@ class Numbers:
             share * 100, lambda digits: format_decimal(digits, format="#,##0.0", locale=self.locale)
         )
 
+    def tenths(self, value: float) -> str:
+        """A number rounded to a tenth: ``5.4``, ``5,4``, ``−0.2``.
+
+        >>> Numbers("de").tenths(5.3995), Numbers("en").tenths(2.0), Numbers("nl").tenths(-0.24)
+        ('5,4', '2.0', '−0,2')
+        """
+        return integer(
+            round(value, 1),
+            lambda digits: format_decimal(digits, format="#,##0.0", locale=self.locale),
+        )
+
     def date(self, day: datetime.date) -> str:
         """A date as the language writes it in a sentence: ``30 November 2026``, ``30. November 2026``."""
         return format_date(day, format="long", locale=self.locale)

@@ -387,15 +387,26 @@ def render_language(
 ) -> dict[str, str]:
     """Every file of one language's docs folder: {path: text} (pages and assets).
 
-    Each page's template gets its game's facts, and ``games`` (every game's
-    facts) for pages that speak of more than one game.
+    Each page's template gets its game's facts, ``games`` (every game's facts) for pages
+    that speak of more than one game, and ``seed_tied``: whether this page in this language
+    must read as its seed page (:mod:`generator.site.errata`), so that a sentence the seed does
+    not have, and that corrects nothing false in it, is left out there (the 6-Card Golf tips'
+    measured worth: the Dutch seed's tips stand as they are where they are not false).
     """
     facts = facts if facts is not None else page_facts()
     env = environment()
     t = t if t is not None else translations(language)
     install(env, t, mark_untranslated=not language.shipped)
     pages = {
-        page: _render(env, template, {**facts[game], "games": facts})
+        page: _render(
+            env,
+            template,
+            {
+                **facts[game],
+                "games": facts,
+                "seed_tied": page.removesuffix(".md") in language.seed_pages,
+            },
+        )
         for page, (template, game) in PAGES.items()
     }
     # a symlink out (/proc/self/environ) is refused, never published; the project: docs_src's

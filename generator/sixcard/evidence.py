@@ -24,6 +24,8 @@ The tips (judged on the tournament, :mod:`generator.sixcard.tournament`): a tip 
 test is ``backed`` when the strong player beats the same player with that habit reversed by an
 interval wholly above zero, ``contradicted`` when wholly below, else ``undecided``; a tip play
 cannot test is ``untestable``, with the reason (:data:`~generator.sixcard.tournament.TIPS`).
+The same for each tip's neutral match (``tip-pairs-neutral``): against a player who ignores
+the tip rather than one who does its opposite.
 """
 
 from __future__ import annotations
@@ -150,8 +152,10 @@ def above_zero(fig: dict[str, Any]) -> str:
 
 
 def judge_tips(tournament: dict[str, Any]) -> list[Verdict]:
-    """Each tip's verdict on the tournament's figures (see the module)."""
+    """Each tip's verdict on the tournament's figures (see the module), then each neutral
+    match's (``<tip>-neutral``: following the tip against a player who ignores it)."""
     verdicts = []
+    neutral = []
     for tip in tournament["tips"]:
         if tip["habit"] is None:
             verdicts.append(Verdict(tip["claim"], "untestable", tip["reversed"]))
@@ -165,7 +169,18 @@ def judge_tips(tournament: dict[str, Any]) -> list[Verdict]:
                 f"player that {tip['reversed']}",
             )
         )
-    return verdicts
+        match = tip.get("neutral_match")
+        if match is not None:
+            margin = tournament["matches"][match]["margin"]
+            neutral.append(
+                Verdict(
+                    match,
+                    above_zero(margin),
+                    f"following it wins {_show(margin)} points per hole against the strong "
+                    f"player that {tip['neutral']}",
+                )
+            )
+    return verdicts + neutral
 
 
 def judge(

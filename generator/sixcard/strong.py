@@ -35,7 +35,8 @@ puts the card on the face-up slot where it costs least. It knocks when the
 same test holds for its grid as it stands.
 
 **Habits** (:class:`Habits`): each of the page's tips the player follows can be
-reversed one at a time, to measure what the tip is worth
+reversed, or made neutral (a player indifferent to the tip), one at a time, to measure what
+the tip is worth against its opposite and against a player who ignores it
 (:mod:`generator.sixcard.tournament`).
 """
 
@@ -48,6 +49,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Final, Literal
 
 from generator.sixcard.cards import JOKER, KING, Card
 from generator.sixcard.hole import Action, Hole, View
@@ -61,30 +63,65 @@ TURN_UP_VALUE = -2.0
 replaced when it is high, a face-down one only blindly): chosen by play, strong against greedy
 over 400 duplicate deals, 0: +0.83, -1: +1.57, -2: +1.87, -3: +1.80 points per hole
 (``tests/sixcard`` does not depend on it; the committed tournament does)."""
+NO_LOOK_AHEAD = -1
+"""The key of the opponents' expected scores as their grids stand (no rank is -1)."""
 PICTURE_VALUE = 10
 """What a King is worth to a player that does not keep Kings (a picture card's points)."""
 
 
+FOLLOWS: Final = "follows"
+REVERSED: Final = "reversed"
+NEUTRAL: Final = "neutral"
+Setting = Literal["follows", "reversed", "neutral"]
+"""How the player takes one tip: follows it, does its opposite, or is indifferent to it."""
+SETTINGS: tuple[Setting, ...] = (FOLLOWS, REVERSED, NEUTRAL)
+
+
 @dataclass(frozen=True)
 class Habits:
-    """The tips the strong player follows; each ``False`` reverses one (the page's words in
-    :data:`generator.sixcard.tournament.TIPS`)."""
+    """The tips the strong player follows; each can be reversed (its opposite, an extreme) or
+    neutral (a player indifferent to the tip, not its opponent), one at a time (the page's
+    words in :data:`generator.sixcard.tournament.TIPS`). Every tip followed is the strong
+    player of the committed tournament, move for move."""
 
-    pairs: bool = True
-    """Give column pairs priority; reversed: it reckons a pair as its two cards' points, so it
-    neither seeks pairs nor keeps them."""
-    kings: bool = True
-    """Keep Kings; reversed: it reckons a King as a picture card (10), so it replaces them."""
-    jokers: bool = True
-    """Take a Joker from the discard pile; reversed: it never takes one from there."""
-    high_first: bool = True
-    """Replace high cards first; reversed: of the places where a card helps, it takes the one
-    where it helps least."""
-    watch: bool = True
-    """Watch the visible grids and the discards; reversed: it reckons the unseen cards as the
-    decks less its own cards only."""
-    end_when_ahead: bool = True
-    """End the hole only when hard to beat; reversed: it ends it whenever a move allows."""
+    pairs: Setting = FOLLOWS
+    """Give column pairs priority: it reckons a column by the rules' scoring, so a pair it may
+    still make (a face-down card under a 9) counts with its chance, and it turns up a face-down
+    card whose column partner is face up. Reversed: it reckons a pair as its two cards' points,
+    so it neither seeks pairs nor keeps them. Neutral: the strong player gives pairs no bonus
+    beyond their points already (a made pair is reckoned at the 0 it scores), so "pairs valued
+    as points" would be the player that follows the tip; the neutral player instead knows the
+    rule but does not play for pairs: a column whose cards are all known scores by the rules
+    (a pair it has made or can make now counts 0), a column with unknown cards is its known
+    cards' points plus each unknown card's mean, with no chance of a pair, and it turns up its
+    face-down cards in slot order."""
+    kings: Setting = FOLLOWS
+    """Keep Kings: it reckons a King at its points (0), so it keeps Kings. Reversed: it reckons
+    a King as a picture card (10), so it replaces them. Neutral: a King judged by its points
+    only, which is the player that follows the tip (keeping Kings is what their 0 points
+    mean): the same moves, so the tournament plays no neutral match for it."""
+    jokers: Setting = FOLLOWS
+    """Take a Joker from the discard pile, always. Reversed: it never takes one from there.
+    Neutral: it judges a Joker on the pile as any other card, by the expected change of its
+    grid against a stock card's."""
+    high_first: Setting = FOLLOWS
+    """Replace high cards first: it puts a card where it helps most. Reversed: of the places
+    where a card helps, it takes the one where it helps least. Neutral: it decides, as the
+    player that follows the tip, whether to put the card in its grid or turn a card up, and
+    puts it in the first place in slot order (row by row) where it helps, whatever the card it
+    replaces: slot order says nothing of a card's points, and it is deterministic, so the
+    player's reckoning of a stock card before drawing is what it then does with it (a random
+    place would make the two differ)."""
+    watch: Setting = FOLLOWS
+    """Watch the visible grids and the discards: it reckons the unseen cards as the decks less
+    every card it has seen. Reversed: the decks less its own cards only. Neutral: what a
+    casual player sees on the table now: the decks less its own cards, every grid's face-up
+    cards and the top discard, not the discards buried under it."""
+    end_when_ahead: Setting = FOLLOWS
+    """End the hole only when hard to beat: its expected score below every opponent's after
+    that opponent's best last turn. Reversed: it ends it whenever a move allows. Neutral: it
+    ends it when its expected score is below every opponent's expected score as the grid
+    stands (no look-ahead to their last turn)."""
 
 
 FOLLOWS_EVERY_TIP = Habits()
@@ -130,7 +167,7 @@ class Reckoning:
         self.cache: dict[tuple[tuple[int, ...], int], float] = {}
         self.opponents: dict[int | None, list[tuple[float, float]]] = {}
         """Each opponent's expected score after its last turn and its spread, by the rank
-        left on the discard pile."""
+        left on the discard pile (:data:`NO_LOOK_AHEAD`: as its grid stands)."""
         self.giving: dict[int, float] = {}
         """What a rank left on the discard pile is worth to the next player."""
         self.next_stock: float | None = None
@@ -140,7 +177,7 @@ class Reckoning:
 
     def value(self, rank: int) -> float:
         """A card's own points as the player reckons them."""
-        if rank == KING and not self.habits.kings:
+        if rank == KING and self.habits.kings == REVERSED:
             return PICTURE_VALUE
         return self.options.value(RANK_CARDS[rank])
 
@@ -149,11 +186,13 @@ class Reckoning:
         known = self.known_points.get(ranks)
         if known is not None:
             return known
-        if not self.habits.pairs:
+        if self.habits.pairs == REVERSED:
             value = float(sum(self.value(rank) for rank in ranks))
         else:
             value = float(_column_points(self.options, self.rows, ranks))
-            if not self.habits.kings:  # a King pair still cancels; a lone King is a picture card
+            if (
+                self.habits.kings == REVERSED
+            ):  # a King pair still cancels; a lone King is a picture card
                 value += PICTURE_VALUE * (ranks.count(KING) == 1)
         self.known_points[ranks] = value
         return value
@@ -167,6 +206,8 @@ class Reckoning:
             return value
         if unknown == 0:
             value = self.points(known)
+        elif self.habits.pairs == NEUTRAL:  # no chance of a pair reckoned
+            value = sum(self.value(rank) for rank in known) + unknown * self.mean
         else:
             value = 0.0
             for fall in itertools.product(self.odds, repeat=unknown):
@@ -223,16 +264,19 @@ def _ranks(cells: Sequence[Card | None]) -> list[int | None]:
     return [None if card is None else card.rank for card in cells]
 
 
-def unseen_cards(view: View, hole_deck: Sequence[Card], watch: bool = True) -> Counter[int]:
-    """The ranks of the cards ``view``'s seat has not seen (with ``watch`` off: only its own
-    grid and hand count as seen)."""
+def unseen_cards(view: View, hole_deck: Sequence[Card], watch: Setting = FOLLOWS) -> Counter[int]:
+    """The ranks of the cards ``view``'s seat has not seen (:attr:`Habits.watch`: reversed,
+    only its own grid and hand count as seen; neutral, what lies face up on the table now, its
+    own grid and hand, every grid's face-up cards and the top discard)."""
     unseen = Counter(card.rank for card in hole_deck)
     seen: list[Card] = []
-    grids = view.grids if watch else (view.own,)
+    grids = (view.own,) if watch == REVERSED else view.grids
     for grid in grids:
         seen += [card for card in grid if card is not None]
-    if watch:
+    if watch == FOLLOWS:
         seen += view.discards
+    elif watch == NEUTRAL and view.top_discard is not None:
+        seen.append(view.top_discard)
     if view.hand is not None:
         seen.append(view.hand)
     for card in seen:
@@ -294,12 +338,13 @@ class StrongPlayer:
             return Action.knock(seat)
         top = view.top_discard
         take = None
-        if top is not None and not (top.is_joker and not self.habits.jokers):
+        if top is not None and not (top.is_joker and self.habits.jokers == REVERSED):
             take = self._placing(view, reckoning, grids, mine, top.rank, True)
         stock = 0.0
         for rank, odds in reckoning.odds:
             stock += odds * self._placing(view, reckoning, grids, mine, rank, False).change
-        if take is not None and (take.change < stock or (top is not None and top.is_joker)):
+        always = self.habits.jokers == FOLLOWS and top is not None and top.is_joker
+        if take is not None and (take.change < stock or always):
             return Action.draw_discard(seat)
         return Action.draw_stock(seat)
 
@@ -332,7 +377,8 @@ class StrongPlayer:
             def partner_up(i: int) -> bool:
                 return any(face_up[r * columns + i % columns] for r in range(mine.rows))
 
-            slot = max(down, key=lambda i: (partner_up(i), -i))
+            neutral = self.habits.pairs == NEUTRAL  # slot order: no pair sought
+            slot = down[0] if neutral else max(down, key=lambda i: (partner_up(i), -i))
             action = Action.discard(seat, slot // columns + 1, slot % columns + 1)
             choice = Choice(
                 TURN_UP_VALUE + self._giving(view, reckoning, grids, rank), action, rank
@@ -341,14 +387,22 @@ class StrongPlayer:
         if ending:
             best_end = min(ending, key=lambda choice: choice.change)
             final = mine.value(reckoning) + mine_change(mine, reckoning, best_end, rank)
-            if not self.habits.end_when_ahead:
+            if self.habits.end_when_ahead == REVERSED:
                 return best_end  # it goes out as soon as a move allows
             if self._hard_to_beat(view, reckoning, grids, final, best_end.left):
                 choices.append(best_end)
         if not choices:  # a 1-slot grid cannot happen; keep the engine's rules
             choices = ending
-        if self.habits.high_first:
-            return min(choices, key=lambda choice: choice.change)
+        best = min(choices, key=lambda choice: choice.change)
+        if self.habits.high_first == FOLLOWS:
+            return best
+        if self.habits.high_first == NEUTRAL:
+            if best.action.kind != "replace":
+                return best  # it turns a card up, as the player that follows the tip would
+            places = [c for c in choices if c.action.kind == "replace" and c.change < 0]
+            if places:
+                return min(places, key=lambda c: (c.action.row, c.action.column))
+            return best
         helping = [choice for choice in choices if choice.change < 0]
         if helping:
             return max(helping, key=lambda choice: choice.change)
@@ -386,7 +440,8 @@ class StrongPlayer:
         """Whether a grid worth ``final`` is expected to stay below every opponent's after
         each one's best last turn (with the knock variant's penalty times the chance of
         not being strictly lowest)."""
-        key = left_on_top
+        look_ahead = self.habits.end_when_ahead != NEUTRAL
+        key = left_on_top if look_ahead else NO_LOOK_AHEAD
         after = reckoning.opponents.get(key)
         if after is None:
             after = []
@@ -394,7 +449,7 @@ class StrongPlayer:
                 if seat == view.seat:
                     continue
                 now = grid.value(reckoning)
-                gain = self._last_turn_gain(reckoning, grid, left_on_top)
+                gain = self._last_turn_gain(reckoning, grid, left_on_top) if look_ahead else 0.0
                 after.append((now + gain, math.sqrt(grid.unknown * reckoning.variance + 1.0)))
             reckoning.opponents[key] = after
         expected = final

@@ -5,7 +5,9 @@
 **The matches.** Every pair of players of :data:`~generator.sixcard.players.ALL_PLAYERS`
 meets heads-up (2 players, the page's 6-Card Golf: :data:`OPTIONS`), and for each tip of
 :data:`TIPS` the strong player meets the same player with that one habit reversed
-(:class:`~generator.sixcard.strong.Habits`). A match is ``--deals`` deals (default
+(:class:`~generator.sixcard.strong.Habits`), then the same player with that habit neutral
+(``<tip>-neutral``: a player who ignores the tip rather than one who does its opposite; not
+for Kings, whose neutral player is the strong player itself). A match is ``--deals`` deals (default
 :data:`DEFAULT_DEALS`), each played twice with the seats swapped (duplicate: both players get
 the same cards, so the luck of the deal cancels). Deal ``i`` of match ``m`` comes from the seed
 ``"sixcard-tournament/<m>/<i>"``, seat ``i % 2`` deals; each seat's own choices come from
@@ -15,7 +17,8 @@ the same cards, so the luck of the deal cancels). Deal ``i`` of match ``m`` come
 less the first player's: the points per hole by which the first beats the second. Each match's
 figure is the mean margin over its deals with its standard error and 95% interval (deals are the
 units). For a tip, the margin is the reversed player's points less the player's who follows the
-tip: a tip "wins points" when the interval lies wholly above zero. The tournament also records,
+tip: a tip "wins points" when the interval lies wholly above zero (against its reversal and,
+in the neutral match, against a player who ignores it). The tournament also records,
 for the strong player (every tip followed), the mean value of the face-down cards it turns up
 (discarding a stock card to turn one) and of those it replaces unseen: the value of a face-down
 card when a player decides to turn it, as the page's tip "on average about 6" means it.
@@ -46,7 +49,13 @@ from generator.sixcard.hole import Hole
 from generator.sixcard.players import ALL_PLAYERS, Player
 from generator.sixcard.rules import Options
 from generator.sixcard.simulate import mean_figure, ratio_figure
-from generator.sixcard.strong import FOLLOWS_EVERY_TIP, StrongPlayer
+from generator.sixcard.strong import (
+    FOLLOWS_EVERY_TIP,
+    NEUTRAL,
+    REVERSED,
+    Setting,
+    StrongPlayer,
+)
 
 OUTPUT = Path(__file__).resolve().parents[1] / "data" / "sixcard_tournament.json"
 """The committed figures: written only with ``--update-data``."""
@@ -68,25 +77,65 @@ PLAYERS_PER_DEAL = 2
 @dataclass(frozen=True)
 class Tip:
     """A tip of the page's list: the claim's name, the habit reversed to measure it (``None``:
-    play cannot test it), and what the reversal does, or why it cannot be tested."""
+    play cannot test it), what the reversal does, or why it cannot be tested, and what the
+    neutral player does (a player who ignores the tip; ``neutral_match``: whether it plays
+    differently from the player that follows the tip, so that a match measures it)."""
 
     name: str
     habit: str | None
     reversed: str
+    neutral: str | None = None
+    neutral_match: bool = True
 
 
 TIPS: tuple[Tip, ...] = (
-    Tip("tip-pairs", "pairs", "reckons a column pair as its two cards' points"),
-    Tip("tip-kings", "kings", "reckons a King as a picture card (10), so replaces Kings"),
-    Tip("tip-jokers", "jokers", "never takes a Joker from the discard pile"),
-    Tip("tip-high", "high_first", "puts a card where it helps least, not where it helps most"),
-    Tip("tip-watch", "watch", "reckons unseen cards from the decks less its own cards only"),
-    Tip("tip-end", "end_when_ahead", "ends the hole whenever a move allows"),
+    Tip(
+        "tip-pairs",
+        "pairs",
+        "reckons a column pair as its two cards' points",
+        "knows the pair rule but does not play for pairs: a column with unknown cards is its "
+        "known cards' points and the unknown cards' mean, with no chance of a pair; it turns "
+        "up face-down cards in slot order",
+    ),
+    Tip(
+        "tip-kings",
+        "kings",
+        "reckons a King as a picture card (10), so replaces Kings",
+        "judges a King by its points (0), which is keeping it: the player that follows the "
+        "tip, so no match",
+        neutral_match=False,
+    ),
+    Tip(
+        "tip-jokers",
+        "jokers",
+        "never takes a Joker from the discard pile",
+        "judges a Joker on the discard pile by the expected change of its grid, as any card",
+    ),
+    Tip(
+        "tip-high",
+        "high_first",
+        "puts a card where it helps least, not where it helps most",
+        "puts a card in the first place (row by row) where it helps, whatever it replaces",
+    ),
+    Tip(
+        "tip-watch",
+        "watch",
+        "reckons unseen cards from the decks less its own cards only",
+        "reckons unseen cards from the decks less what lies face up now (every grid's face-up "
+        "cards, the top discard), not the discards buried under it",
+    ),
+    Tip(
+        "tip-end",
+        "end_when_ahead",
+        "ends the hole whenever a move allows",
+        "ends the hole when its expected score is below every opponent's as their grids "
+        "stand, without reckoning their last turn",
+    ),
     Tip(
         "tip-unknown",
         None,
-        "a warning, not a habit: its figure ('about 6') is the value of the face-down cards "
-        "the strong player turns up",
+        "a warning, not a habit: its figure ('about 5.4', the seed's 'about 6') is the value of "
+        "the face-down cards the strong player turns up",
     ),
     Tip(
         "tip-anti-stall", None, "a rule, not a habit: the engine refuses the move (claim six-turn)"
@@ -97,26 +146,41 @@ TIPS: tuple[Tip, ...] = (
 
 @dataclass(frozen=True)
 class Match:
-    """Two players: names in :data:`ALL_PLAYERS`, or ``strong`` and ``strong-no-<habit>``."""
+    """Two players: names in :data:`ALL_PLAYERS`, or ``strong`` and ``strong-no-<habit>`` (the
+    habit reversed) or ``strong-neutral-<habit>`` (the habit neutral)."""
 
     name: str
     first: str
     second: str
 
 
+NEUTRAL_SUFFIX = "-neutral"
+"""A tip's neutral match is named after it: ``tip-pairs-neutral``."""
+
+
 def matches() -> list[Match]:
-    """The round robin, then one match per tip that play can test."""
+    """The round robin, then one match per tip that play can test (against its reversal), then
+    one per tip whose neutral player plays differently (against the neutral player)."""
     result = [Match(f"{a}-vs-{b}", a, b) for a, b in itertools.combinations(ALL_PLAYERS, 2)]
     for tip in TIPS:
         if tip.habit is not None:
             result.append(Match(tip.name, "strong", f"strong-no-{tip.habit}"))
+    for tip in TIPS:
+        if tip.habit is not None and tip.neutral_match:
+            name = tip.name + NEUTRAL_SUFFIX
+            result.append(Match(name, "strong", f"strong-neutral-{tip.habit}"))
     return result
 
 
 def make_player(name: str) -> Player:
-    if name.startswith("strong-no-"):
-        habit = name.removeprefix("strong-no-")
-        return StrongPlayer(replace(FOLLOWS_EVERY_TIP, **{habit: False}))
+    settings: tuple[tuple[str, Setting], ...] = (
+        ("strong-no-", REVERSED),
+        ("strong-neutral-", NEUTRAL),
+    )
+    for prefix, setting in settings:
+        if name.startswith(prefix):
+            habit = name.removeprefix(prefix)
+            return StrongPlayer(replace(FOLLOWS_EVERY_TIP, **{habit: setting}))
     return ALL_PLAYERS[name]()
 
 
@@ -281,7 +345,20 @@ def report(deals: int, rows: dict[str, list[list[float]]], command: str) -> dict
         ),
         "deals_per_match": deals,
         "players": list(ALL_PLAYERS),
-        "tips": [{"claim": tip.name, "habit": tip.habit, "reversed": tip.reversed} for tip in TIPS],
+        "tips": [
+            {
+                "claim": tip.name,
+                "habit": tip.habit,
+                "reversed": tip.reversed,
+                "neutral": tip.neutral,
+                "neutral_match": (
+                    tip.name + NEUTRAL_SUFFIX
+                    if tip.habit is not None and tip.neutral_match
+                    else None
+                ),
+            }
+            for tip in TIPS
+        ],
         "matches": figures,
         "strong_face_down": face_down,
     }

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +38,7 @@ NAME = "seed-errata"
 PAGE_NAMES = {"rules": "Golf patience", "six-card-golf": "Golf, the card game"}
 """The names the sources page gives the seed pages (its headings): the messages of the
 English page."""
-_ENGLISH_NUMBER = re.compile(r"[-−]?\d+")
+_ENGLISH_NUMBER = re.compile(r"[-−]?\d+(?:\.\d+)?")
 
 
 def _errata() -> list[dict[str, Any]]:
@@ -127,7 +128,8 @@ def errata_list(page: Page) -> Iterator[Finding]:
             )
             reason = item[opened.end() : quoted.start()]
             english = Counter(
-                n.replace("−", "-") for n in _ENGLISH_NUMBER.findall(str(current.get("reason")))
+                str(Decimal(n.replace("−", "-")))
+                for n in _ENGLISH_NUMBER.findall(str(current.get("reason")))
             )
             shown = _numbers(page, reason)
             yield Finding(

@@ -4,9 +4,10 @@ row, and a random sample of the deals played again.
 ``generator/data/sixcard_tournament.json`` holds each match's figures over thousands of
 deals, and ``sixcard_tournament.deals.json.gz`` beside it every deal's row. ``check`` works
 every figure out again from the rows (they must agree exactly), and plays a random sample of
-each match's deals again (:func:`generator.sixcard.tournament.play_deal`: every deal comes
-from a seed made of its match and index), whose rows must be the file's exactly; the seed of
-the sample is printed with a failure.
+each match's deals again, the tips' neutral matches too
+(:func:`generator.sixcard.tournament.play_deal`: every deal comes from a seed made of its match
+and index), whose rows must be the file's exactly; the seed of the sample is printed with a
+failure.
 """
 
 from __future__ import annotations
@@ -18,7 +19,14 @@ from collections.abc import Iterator
 
 from generator import bounded
 from generator.paths import PACKAGE
-from generator.sixcard.tournament import TIPS, deals_path, figures_of, matches, play_deal
+from generator.sixcard.tournament import (
+    NEUTRAL_SUFFIX,
+    TIPS,
+    deals_path,
+    figures_of,
+    matches,
+    play_deal,
+)
 
 DATA = PACKAGE / "data" / "sixcard_tournament.json"
 WHERE = "generator/data/sixcard_tournament.json"
@@ -65,14 +73,23 @@ def sample_problems(seed: int | None = None, deals: int = DEALS) -> Iterator[str
     try:
         committed = int(data["deals_per_match"])
         figures = data["matches"]
-        tips = [(t["claim"], t["habit"]) for t in data["tips"]]
+        tips = [(t["claim"], t["habit"], t.get("neutral_match")) for t in data["tips"]]
     except (ValueError, KeyError, TypeError) as error:
         yield f"{WHERE}:1: cannot read the tournament's figures: {error}"
         return
     if (stored.get("command"), stored.get("deals_per_match")) != (data.get("command"), committed):
         yield f"{rows_where}:1: its command or deal count is not the figures' ({WHERE})"
         return
-    if tips != [(tip.name, tip.habit) for tip in TIPS]:
+    neutral = {m.name for m in matches()}
+    want = [
+        (
+            tip.name,
+            tip.habit,
+            tip.name + NEUTRAL_SUFFIX if tip.name + NEUTRAL_SUFFIX in neutral else None,
+        )
+        for tip in TIPS
+    ]
+    if tips != want:
         yield f"{WHERE}:{_line(text, TIPS_KEY)}: its tips are not the tournament's: {tips}"
     names = [match.name for match in matches()]
     if sorted(rows) != sorted(names) or any(len(rows[n]) != committed for n in names):

@@ -12,13 +12,22 @@ import pytest
 
 from generator.sixcard import Action, Hole, Layout, Options
 from generator.sixcard.players import ALL_PLAYERS, ThresholdPlayer
-from generator.sixcard.strong import FOLLOWS_EVERY_TIP, Reckoning, StrongPlayer, unseen_cards
+from generator.sixcard.strong import (
+    FOLLOWS_EVERY_TIP,
+    NEUTRAL,
+    REVERSED,
+    Habits,
+    Reckoning,
+    Setting,
+    StrongPlayer,
+    unseen_cards,
+)
 
 from .helpers import grid, hole_with
 
 VARIANTS = [
     Options(),
-    Options(jokers=False),
+    Options(jokers=REVERSED),
     Options(layout=Layout.FOUR),
     Options(layout=Layout.NINE),
     Options(knock=True),
@@ -96,7 +105,7 @@ def test_the_unseen_cards_are_the_decks_less_what_the_seat_has_seen() -> None:
     deck = Counter(card.rank for card in hole.deck)
     seen = Counter([1, 2, 9, 12, 9])  # AS 2S (seat 0), 9S QC (its own), the 9H discard
     assert unseen == deck - seen
-    blind = unseen_cards(view, hole.deck, watch=False)
+    blind = unseen_cards(view, hole.deck, watch=REVERSED)
     assert blind == deck - Counter([9, 12])
 
 
@@ -114,7 +123,7 @@ def test_a_columns_expected_score_is_every_way_its_unknown_card_can_fall() -> No
     assert reckoning.column((), 2) == pytest.approx(want / 16)
 
 
-def strong_choice(hole: Hole, **habits: bool) -> Action:
+def strong_choice(hole: Hole, **habits: Setting) -> Action:
     return StrongPlayer(replace(FOLLOWS_EVERY_TIP, **habits)).choose(hole, random.Random(0))
 
 
@@ -122,7 +131,7 @@ def test_the_joker_habit_takes_a_joker_from_the_discard_pile_and_its_reversal_ne
     grids = [grid("5S 6S 7S", "8S 6H 7H"), grid("9S QC 3D", "TC 8D 5H")]
     hole = hole_with(grids, discard="JK")
     assert strong_choice(hole) == Action.draw_discard(1)
-    assert strong_choice(hole, jokers=False) == Action.draw_stock(1)
+    assert strong_choice(hole, jokers=REVERSED) == Action.draw_stock(1)
 
 
 def test_the_high_cards_habit_replaces_the_highest_and_its_reversal_the_least_helped() -> None:
@@ -130,7 +139,7 @@ def test_the_high_cards_habit_replaces_the_highest_and_its_reversal_the_least_he
     hole = hole_with(grids, discard="AH", turned_up=[[(1, 1), (1, 2)], [(1, 1), (1, 2)]])
     hole.play(Action.draw_discard(1))
     assert strong_choice(hole) == Action.replace(1, 1, 1)  # the Queen out
-    assert strong_choice(hole, high_first=False) == Action.replace(1, 1, 2)  # the 4 out
+    assert strong_choice(hole, high_first=REVERSED) == Action.replace(1, 1, 2)  # the 4 out
 
 
 def test_the_pairs_habit_keeps_a_pair_and_its_reversal_breaks_it() -> None:
@@ -140,7 +149,7 @@ def test_the_pairs_habit_keeps_a_pair_and_its_reversal_breaks_it() -> None:
     hole = hole_with(grids, discard="2H", turned_up=up)
     hole.play(Action.draw_discard(1))
     assert strong_choice(hole) != Action.replace(1, 1, 1)
-    assert strong_choice(hole, pairs=False) in (Action.replace(1, 1, 1), Action.replace(1, 2, 1))
+    assert strong_choice(hole, pairs=REVERSED) in (Action.replace(1, 1, 1), Action.replace(1, 2, 1))
 
 
 def test_the_kings_habit_keeps_a_king_and_its_reversal_replaces_it() -> None:
@@ -149,7 +158,7 @@ def test_the_kings_habit_keeps_a_king_and_its_reversal_replaces_it() -> None:
     hole = hole_with(grids, discard="AH", turned_up=up)
     hole.play(Action.draw_discard(1))
     assert strong_choice(hole) != Action.replace(1, 1, 1)
-    assert strong_choice(hole, kings=False) == Action.replace(1, 1, 1)
+    assert strong_choice(hole, kings=REVERSED) == Action.replace(1, 1, 1)
 
 
 def test_going_out_only_when_hard_to_beat_and_its_reversal_whenever() -> None:
@@ -163,7 +172,7 @@ def test_going_out_only_when_hard_to_beat_and_its_reversal_whenever() -> None:
             hole.face_up[seat][slot] = True
     hole.play(Action.draw_stock(1))
     cautious = strong_choice(hole)
-    eager = strong_choice(hole, end_when_ahead=False)
+    eager = strong_choice(hole, end_when_ahead=REVERSED)
     assert cautious.kind == "replace" and (cautious.row, cautious.column) != (2, 3), cautious
     assert eager in (Action.discard(1, 2, 3), Action.replace(1, 2, 3)), eager
 
@@ -181,3 +190,114 @@ def test_the_threshold_player_follows_its_two_lines() -> None:
     hole = hole_with(grids, discard="9H", stock=["6D"])
     hole.play(Action.draw_stock(1))
     assert threshold.choose(hole, random.Random(0)).kind == "discard"
+
+
+# -- the neutral habits: a player indifferent to the tip, not its opposite ------------------
+
+
+def test_the_neutral_high_cards_habit_takes_the_first_place_that_helps_whatever_it_replaces() -> (
+    None
+):
+    # seat 1 shows an 8, a 4 and a Queen in its top row and holds an Ace from the pile: the
+    # Queen's place helps most, the 4's least of the three, the 8's first in slot order
+    grids = [grid("5S 6S 7S", "8S 6H 7H"), grid("8C 4C QS", "TC 8D 5H")]
+    hole = hole_with(grids, discard="AH", turned_up=[[(1, 1), (1, 2)], [(1, 1), (1, 2)]])
+    hole.face_up[1][2] = True
+    hole.play(Action.draw_discard(1))
+    assert strong_choice(hole) == Action.replace(1, 1, 3)
+    assert strong_choice(hole, high_first=REVERSED) == Action.replace(1, 1, 2)
+    assert strong_choice(hole, high_first=NEUTRAL) == Action.replace(1, 1, 1)
+
+
+def test_the_neutral_high_cards_habit_turns_a_card_up_when_the_tips_player_would() -> None:
+    # seat 1 shows a 9 and a 2 and draws an 8: it would help in the 9's place, a little, but
+    # the tip's player turns a card up instead
+    grids = [grid("5S 6S 7S", "8S 6H 7H"), grid("9C 2C 3D", "TC 8C 5H")]
+    hole = hole_with(grids, discard="4H", stock=["8D"])
+    hole.play(Action.draw_stock(1))
+    follows = strong_choice(hole)
+    assert follows.kind == "discard"
+    assert strong_choice(hole, high_first=NEUTRAL) == follows
+
+
+def test_the_neutral_pairs_habit_scores_a_made_pair_but_reckons_no_chance_of_one() -> None:
+    unseen = Counter({9: 2, 13: 1, 5: 1})
+    neutral = Reckoning(Options(), unseen, Habits(pairs=NEUTRAL))
+    follows = Reckoning(Options(), unseen, FOLLOWS_EVERY_TIP)
+    reversed_ = Reckoning(Options(), unseen, Habits(pairs=REVERSED))
+    # a made pair scores its 0, as the rules say (reversed: its two cards' points)
+    assert neutral.column((9, 9), 0) == follows.column((9, 9), 0) == 0
+    assert reversed_.column((9, 9), 0) == 18
+    # a 9 above an unknown card: the 9 and the unknown card's mean (9, 9, King 0, 5), where
+    # the tip's player counts the 2 in 4 chance of the pair
+    assert neutral.column((9,), 1) == pytest.approx(9 + (9 + 9 + 0 + 5) / 4)
+    assert follows.column((9,), 1) == pytest.approx(0.5 * 0 + 0.25 * 9 + 0.25 * 14)
+
+
+def test_the_neutral_pairs_habit_turns_cards_up_in_slot_order() -> None:
+    # seat 1 shows a 4 (row 1) and a 5 (row 2, column 3) and discards a 9 drawn from the stock
+    grids = [grid("5S 6S 7S", "8S 6H 7H"), grid("8C 4C QS", "TC 8D 5H")]
+    hole = hole_with(
+        grids, discard="AH", stock=["9D"], turned_up=[[(1, 1), (1, 2)], [(1, 2), (2, 3)]]
+    )
+    hole.play(Action.draw_stock(1))
+    assert strong_choice(hole) == Action.discard(1, 1, 3)  # the 5's partner: it may pair
+    assert strong_choice(hole, pairs=NEUTRAL) == Action.discard(1, 1, 1)
+
+
+def test_the_neutral_joker_habit_judges_a_joker_on_the_pile_as_any_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    grids = [grid("5S 6S 7S", "8S 6H 7H"), grid("9S QC 3D", "TC 8D 5H")]
+    hole = hole_with(grids, discard="JK")
+    # as played, a Joker helps more than a stock card: every player but the reversed one takes it
+    assert strong_choice(hole, jokers=NEUTRAL) == Action.draw_discard(1)
+    # a Joker reckoned worse than a stock card: only the tip's player still takes it
+    real = StrongPlayer._placing
+
+    def joker_worse(self: StrongPlayer, *args: object, **kwargs: object) -> object:
+        choice = real(self, *args, **kwargs)  # type: ignore[arg-type]
+        return replace(choice, change=99.0) if args[4] == 0 else choice
+
+    monkeypatch.setattr(StrongPlayer, "_placing", joker_worse)
+    assert strong_choice(hole) == Action.draw_discard(1)
+    assert strong_choice(hole, jokers=NEUTRAL) == Action.draw_stock(1)
+    assert strong_choice(hole, jokers=REVERSED) == Action.draw_stock(1)
+
+
+def test_the_neutral_watch_habit_counts_what_lies_face_up_now_not_the_buried_discards() -> None:
+    grids = [grid("AS 2S 3S", "4S 6S 7S"), grid("9S QC 3D", "TC 8D 5H")]
+    hole = hole_with(grids, discard="9H", stock=["KD"])
+    hole.play(Action.draw_stock(1))
+    hole.play(Action.discard(1, 2, 1))  # the King onto the 9; seat 1 turns up its Ten
+    view = hole.view(0)
+    deck = Counter(card.rank for card in hole.deck)
+    own = [1, 2]  # seat 0's AS 2S
+    others = [9, 12, 10]  # seat 1's 9S QC and its Ten
+    assert unseen_cards(view, hole.deck) == deck - Counter([*own, *others, 9, 13])
+    assert unseen_cards(view, hole.deck, NEUTRAL) == deck - Counter([*own, *others, 13])
+    assert unseen_cards(view, hole.deck, REVERSED) == deck - Counter(own)
+
+
+def test_the_neutral_end_habit_goes_out_below_the_opponents_grid_as_it_stands() -> None:
+    # seat 1 holds a 5 with one face-down card left; going out leaves it below seat 0's grid as
+    # it stands, but not below it after seat 0's last turn (its Queen replaced)
+    grids = [grid("QS 2H AS", "AC 2S 3H"), grid("AH 2C 3D", "4D AD QH")]
+    hole = hole_with(grids, discard="4C", stock=["5C"])
+    for seat in range(2):
+        for slot in range(5):
+            hole.face_up[seat][slot] = True
+    hole.play(Action.draw_stock(1))
+    cautious = strong_choice(hole)
+    assert cautious.kind == "replace" and (cautious.row, cautious.column) != (2, 3), cautious
+    neutral = strong_choice(hole, end_when_ahead=NEUTRAL)
+    assert neutral in (Action.discard(1, 2, 3), Action.replace(1, 2, 3)), neutral
+
+
+def test_the_neutral_kings_habit_is_the_tips_player() -> None:
+    unseen = Counter({13: 2, 9: 1, 5: 1})
+    neutral = Reckoning(Options(), unseen, Habits(kings=NEUTRAL))
+    follows = Reckoning(Options(), unseen, FOLLOWS_EVERY_TIP)
+    for known, unknown in (((13,), 1), ((5, 13), 0), ((), 2)):
+        assert neutral.column(known, unknown) == follows.column(known, unknown)
+    assert neutral.value(13) == 0 and neutral.mean == follows.mean

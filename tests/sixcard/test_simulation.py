@@ -145,6 +145,7 @@ def test_the_committed_data_covers_every_configuration_and_claim() -> None:
         "double-deck-more-pairs",
         "two-jacks",
         *(tip.name for tip in TIPS),
+        *(tip.name + "-neutral" for tip in TIPS if tip.habit is not None and tip.neutral_match),
     ]
 
 

@@ -89,7 +89,7 @@ def test_a_tips_claim_holds_on_the_data_or_on_its_exact_acknowledgement(
 ) -> None:
     facts = sixcard_claims.CLAIMS.facts()
     verdicts = {v.claim: v for v in evidence.judge()}
-    for name in ("six-tip-jokers", "six-tip-pairs", "six-tip-watch", "six-tip-end"):
+    for name in ("six-tip-jokers", "six-tip-pairs", "six-tip-end"):
         tip = name.removeprefix("six-")
         play = sixcard_claims.CLAIMS[name].play
         acknowledged = sixcard_claims.page_data().get("acknowledged", {}).get(tip)
@@ -172,3 +172,107 @@ def test_the_command_never_writes_over_the_committed_figures_with_fewer_deals() 
     inside = run("--deals", "2", "--out", str(TOURNAMENT))
     assert inside.returncode != 0 and "inside the package" in inside.stderr
     assert TOURNAMENT.read_bytes() == before
+
+
+def test_each_tip_but_kings_has_a_neutral_match_and_the_file_says_what_it_plays() -> None:
+    data = committed()
+    neutral = {m.name: m for m in matches() if m.name.endswith("-neutral")}
+    assert set(neutral) == {
+        f"{tip.name}-neutral" for tip in TIPS if tip.habit not in (None, "kings")
+    }
+    for match in neutral.values():
+        assert (match.first, match.second[: len("strong-neutral-")]) == (
+            "strong",
+            "strong-neutral-",
+        )
+        assert data["matches"][match.name]["margin"]["n"] == data["deals_per_match"]
+    for tip in data["tips"]:
+        if tip["habit"] is None:
+            assert tip["neutral"] is tip["neutral_match"] is None
+        else:
+            name = tip["claim"] + "-neutral"
+            assert tip["neutral"]
+            assert tip["neutral_match"] == (name if name in neutral else None)
+
+
+def _play_worth(
+    monkeypatch: pytest.MonkeyPatch, claim: str, match: str, low: float, high: float
+) -> list[str]:
+    """Claim ``claim`` played with ``match``'s committed margin replaced by ``[low, high]``."""
+    real = sixcard_claims._margin
+
+    def margin(name: str) -> dict[str, Any]:
+        if name != match:
+            return real(name)
+        return {"mean": round((low + high) / 2, 4), "se": 0.1, "ci95": [low, high]}
+
+    monkeypatch.setattr(sixcard_claims, "_margin", margin)
+    found = sixcard_claims.CLAIMS[claim].play(sixcard_claims.CLAIMS.facts())
+    monkeypatch.setattr(sixcard_claims, "_margin", real)
+    return found
+
+
+def test_a_tips_measured_sentence_holds_its_figure_in_the_measured_interval(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    facts = sixcard_claims.CLAIMS.facts()
+    for name in (
+        "six-tips-measured",
+        "six-tip-pairs-worth",
+        "six-tip-kings-worth",
+        "six-tip-jokers-worth",
+        "six-tip-high-worth",
+        "six-face-down",
+        "six-tip-watch",
+        "six-tip-watch-worth",
+        "six-tip-end-worth",
+    ):
+        assert sixcard_claims.CLAIMS[name].play(facts) == [], name
+    # the page's 2.9 against the neutral player: an interval that leaves it, or holds zero
+    high = "six-tip-high-worth"
+    assert _play_worth(monkeypatch, high, "tip-high-neutral", 2.7, 3.1) == []
+    (left,) = _play_worth(monkeypatch, high, "tip-high-neutral", 3.1, 3.5)
+    assert "about 2.9 points a hole" in left and "state its mean to a tenth" in left
+    zero = _play_worth(monkeypatch, high, "tip-high-neutral", -0.1, 5.9)
+    assert len(zero) == 1 and "say it makes no measurable difference" in zero[0]
+    # the reversed figure (7.1) is held as well
+    (rev,) = _play_worth(monkeypatch, high, "tip-high", 6.0, 6.5)
+    assert "about 7.1 points a hole against its reversal" in rev
+    # "no measurable difference" fails when the interval leaves zero
+    (clear,) = _play_worth(monkeypatch, "six-tip-pairs-worth", "tip-pairs-neutral", 0.1, 0.4)
+    assert "makes no measurable difference" in clear and "state what it is worth" in clear
+    (watch,) = _play_worth(monkeypatch, "six-tip-watch-worth", "tip-watch", 0.05, 0.2)
+    assert "counts only its own cards" in watch
+    # "scored exactly the same in every deal": any spread fails
+    (jokers,) = _play_worth(monkeypatch, "six-tip-jokers-worth", "tip-jokers-neutral", 0, 0)
+    assert "scored the same in every deal" in jokers
+    # the face-down figure the page states (5.4) is held by the tournament's
+    monkeypatch.setitem(facts, "face_down_about", 6)
+    (six,) = sixcard_claims.CLAIMS["six-face-down"].play(facts)
+    assert "about 6 points for a face-down card" in six
+
+
+def test_the_measured_sentences_are_left_out_of_the_dutch_page_only() -> None:
+    from generator.i18n.catalogs import languages
+    from generator.site.render import render_language
+
+    for language in languages():
+        page = render_language(language)["six-card-golf.md"]
+        tied = "six-card-golf" in language.seed_pages
+        measured = {"en": "Measured:", "de": "Gemessen:", "nl": "Gemeten:"}[language.code]
+        assert (page.count(measured) == 0) == tied, language.code
+        if not tied:
+            assert page.count(measured) == 7, language.code
+
+
+def test_the_second_path_refuses_a_file_whose_tips_name_other_neutral_matches(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = json.loads(second_path.DATA.read_text(encoding="utf-8"))
+    forged = tmp_path / "sixcard_tournament.json"
+    shutil.copy(deals_path(second_path.DATA), deals_path(forged))
+    monkeypatch.setattr(second_path, "DATA", forged)
+    data["tips"][0]["neutral_match"] = None  # tip-pairs: its neutral match unnamed
+    forged.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    found = list(second_path.sample_problems(seed=5, deals=1))
+    assert len(found) == 1 and "its tips are not the tournament's" in found[0], found
