@@ -17,8 +17,10 @@ with ``--best`` every unwinnable deal also gets its best result, as the census
 asks. Each solve is timed in its process's CPU time (``time.process_time``),
 not wall time, so the figure holds on a busy machine. Prints per rule set the
 winnable fraction, the deals solved per CPU second (per core), the mean and
-largest solve, the CPU time the whole census of 100,000 deals would take on
-two cores at that rate, and the 5 slowest solves (code, rules, seconds,
+largest solve, the whole census of 100,000 deals at that rate in CPU-minutes and in
+minutes of a two-core machine (the CPU-minutes halved: issue 19's "about 50 CPU-minutes"
+for the census of e467a92 were such minutes, which this script once printed alone, its
+docstring calling them CPU time), and the 5 slowest solves (code, rules, seconds,
 positions searched). To compare two versions of the solver, run this same
 script with ``PYTHONPATH`` pointing at each (an old tree must accept the calls
 used here; ``--best`` needs the new one).
@@ -73,23 +75,24 @@ def report(
     print(f"C search {'built' if has_fast_search() else 'NOT built (pure Python)'}")
     print(
         f"{'rules':26} {'winnable':>9} {'deals/s':>9} {'mean ms':>9} {'max ms':>9} "
-        f"{'census min':>11}"
+        f"{'CPU min':>8} {'2-core min':>10}"
     )
     total = 0.0
     for index in indexes:
         mine = [r for r in results if r[1] == index]
         seconds = sum(r[3] for r in mine)
         wins = sum(r[2] for r in mine)
-        census = CENSUS_DEALS * seconds / len(mine) / CENSUS_CORES / 60
+        census = CENSUS_DEALS * seconds / len(mine) / 60  # CPU-minutes
         total += census
         print(
             f"{RULE_SETS[index]!s:26} {wins / len(mine):9.1%} {len(mine) / seconds:9.1f} "
             f"{seconds / len(mine) * 1000:9.2f} {max(r[3] for r in mine) * 1000:9.1f} "
-            f"{census:11.1f}"
+            f"{census:8.1f} {census / CENSUS_CORES:10.1f}"
         )
     busy = sum(r[3] for r in results)
     print(
-        f"census of {CENSUS_DEALS:,} deals on {CENSUS_CORES} cores at these rates: {total:.1f} min"
+        f"census of {CENSUS_DEALS:,} deals at these rates: {total:.1f} CPU-minutes, "
+        f"{total / CENSUS_CORES:.1f} minutes on {CENSUS_CORES} cores"
     )
     print(f"wall {wall:.2f} s for {len(results)} solves ({busy:.2f} s of CPU in the solves)")
     print("slowest:")
