@@ -44,6 +44,14 @@ CARD_FACES = [
     ("svg.six-grid, svg.six-run", ".six-card.up", ".six-face"),
 ]
 
+CORNERED = "svg.golf-board .card"
+"""The cards whose corner (rank and suit) must show on screen: a face painted over its own
+corner (a played card's button once was) leaves a card with nothing written on it."""
+
+CORNER_INK = 0.04
+"""The least share of a corner's pixels that are not the face's colour (a written corner:
+about 15-30%)."""
+
 RULES = [
     Rule("patience card face", "svg.golf-board", ".card:not(.blocked)", "rect", equals="page"),
     Rule(
@@ -238,22 +246,29 @@ def colour_problems(page: Any, counts: dict[str, int] | None = None) -> list[str
     return problems
 
 
-FACES = """selectors => {
+FACES = """([selectors, corners]) => {
     const boxes = [];
     for (const [picture, part, face] of selectors) {
         for (const p of document.querySelectorAll(picture)) {
             for (const card of p.querySelectorAll(part)) {
-                const f = card.querySelector(face);
+                // a <use> of the card sheet is its face (what it shows is not in the document)
+                const f = card.tagName === 'use' ? card : card.querySelector(face);
                 if (!f) continue;
                 const r = f.getBoundingClientRect();
                 if (r.width < 8 || r.height < 8 || r.top < 0 || r.bottom > innerHeight) continue;
                 // points just inside the left edge that show this face (not a card above it,
-                // not its own text)
+                // not its own text; a played card's button lies over it)
+                const shows = e => e === f || (e && e.classList.contains('hit') && card.contains(e));
                 const points = [];
                 for (let y = r.top + 6; y < r.bottom - 4; y += 3) {
-                    if (document.elementFromPoint(r.left + 6, y) === f) points.push([r.left + 6, y]);
+                    if (shows(document.elementFromPoint(r.left + 6, y))) points.push([r.left + 6, y]);
                 }
-                if (points.length) boxes.push([points, card.getAttribute('class')]);
+                // where its corner is written: the card's top left, which no card above covers
+                const corner = [r.left + r.width * 0.08, r.top + r.height * 0.06,
+                                r.left + r.width * 0.55, r.top + r.height * 0.25];
+                const seen = shows(document.elementFromPoint(r.left + 2, r.top + r.height * 0.15));
+                if (points.length) boxes.push([points, card.getAttribute('class'),
+                                              card.matches(corners) && seen ? corner : null]);
             }
         }
     }
@@ -330,14 +345,14 @@ def faces_in_view(page: Any, most: int) -> list[str]:
     no text is) must be the page's background colour."""
     from PIL import Image
 
-    found = page.evaluate(FACES, [list(entry) for entry in CARD_FACES])
+    found = page.evaluate(FACES, [[list(entry) for entry in CARD_FACES], CORNERED])
     if not found["boxes"]:
         return []
     shot = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
     scale = shot.width / page.evaluate("innerWidth")
     wanted = over(found["page"], "rgb(255, 255, 255)")
     problems = []
-    for points, what in found["boxes"][:most]:
+    for points, what, corner in found["boxes"][:most]:
         samples = [shot.getpixel((round(x * scale), round(y * scale))) for x, y in points]
         wrong = [s for s in samples if not close(tuple(map(float, s)), wanted, 24)]  # type: ignore[arg-type]
         if len(wrong) * 2 > len(samples):
@@ -346,4 +361,29 @@ def faces_in_view(page: Any, most: int) -> list[str]:
                 f"the card {what!r} at ({x:.0f}, {y:.0f}) shows {wrong[0]} on screen, "
                 f"not its face's colour {tuple(round(v) for v in wanted)}"
             )
+            continue
+        if corner and corner_ink(shot, [v * scale for v in corner]) < CORNER_INK:
+            problems.append(
+                f"the card {what!r} at ({corner[0]:.0f}, {corner[1]:.0f}) shows no corner on "
+                "screen: nothing is written where its rank and suit are"
+            )
     return problems
+
+
+def corner_ink(shot: Any, box: list[float]) -> float:
+    """The share of the pixels in ``box`` (left, top, right, bottom) of the screenshot that
+    differ clearly from the box's commonest colour (the face's)."""
+    region = shot.crop(tuple(round(v) for v in box))
+    pixels = [region.getpixel((x, y)) for y in range(region.height) for x in range(region.width)]
+    if not pixels:
+        return 0.0
+    face = max(set(pixels), key=pixels.count)
+    ink = [p for p in pixels if max(abs(a - b) for a, b in zip(p, face, strict=True)) > 60]
+    return len(ink) / len(pixels)
+
+
+def played_board_problems(page: Any, picture: str) -> list[str]:
+    """The played board ``picture`` (a selector) brought into view: its cards' faces and
+    corners as the screen shows them."""
+    page.locator(picture).scroll_into_view_if_needed()
+    return faces_in_view(page, most=60)

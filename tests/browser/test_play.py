@@ -30,6 +30,7 @@ from generator.patience.deal import DealCode
 from generator.patience.solver import solve
 from tests.browser.conftest import Site
 from tests.browser.cputime import MAIN, traced
+from tests.browser.drawn import played_board_problems
 from tests.browser.pagecheck import axe_problems
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-play")]
@@ -115,6 +116,8 @@ def test_the_reference_game_is_played_in_the_examples_page(
     svg = f'[data-golf-play][data-board="deal-{recorded.code}"] svg.golf-playing'
     if code == CODES[0]:  # the played board passes axe-core as the served pages do
         assert axe_problems(page, site.page_path(code, "examples")) == []
+    # each card shows its face and its corner: a free card's button lies over it, unpainted
+    assert played_board_problems(page, svg) == []
     message = root.locator("[data-play-message]")
 
     # a refused move first: a free card that does not fit, then a covered one
