@@ -14,9 +14,9 @@ import pytest
 from generator.i18n.catalogs import ROOT, languages, translations
 from generator.i18n.words import LEGEND, Words
 from generator.pages.recorded import load_reference_game
-from generator.patience import Game, Move, deal_for_number
+from generator.patience import FULL_DECK, Game, Move, deal_for_number
 from generator.site.build import build_site
-from generator.site.pictures import board
+from generator.site.pictures import board, card_sheet
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -51,6 +51,58 @@ def test_picture_is_svg_with_one_element_per_card_and_free_cards_marked() -> Non
     assert "move" in cards[str(position.waste)]
     count = next(t for t in svg.iter(f"{SVG}text") if t.get("class") == "count")
     assert count.text == str(position.stock_count)
+
+
+def test_a_board_drawn_from_the_sheet_names_the_same_cards_with_one_element_each() -> None:
+    """``from_sheet``: each card a ``<use>`` of the sheet's card of that name, with the classes
+    and the place the card drawn in place has (the corner's 5, 19 inside the frame)."""
+    game = Game(deal_for_number(3))
+    game.play(game.legal_moves()[0])
+    position = game.position()
+    drawn = {}
+    for from_sheet in (False, True):
+        svg = ET.fromstring(
+            board(
+                position,
+                label=str,
+                title="T",
+                desc="",
+                highlights={position.waste: "move"},
+                from_sheet=from_sheet,
+            )
+        )
+        drawn[from_sheet] = svg
+    in_place = cards_in(drawn[False])
+    uses = {u.get("href"): u for u in drawn[True].iter(f"{SVG}use")}
+    assert len(uses) == len(in_place)  # one element a card, not a frame and two texts
+    assert len(list(drawn[True].iter())) == len(list(drawn[False].iter())) - 3 * len(in_place)
+    sheet = ET.fromstring(card_sheet(FULL_DECK, label=str, title="S", ids=True))
+    named = {g.get("id"): g for g in sheet.iter(f"{SVG}g")}
+    for name, classes in in_place.items():
+        use = uses[f"#golf-card-{name}"]
+        assert use.get("class", "").split() == classes
+        assert f"card-{name}" in named[f"golf-card-{name}"].get("class", "").split()
+        group = next(
+            g for g in drawn[False].iter(f"{SVG}g") if f"card-{name}" in g.get("class", "")
+        )
+        corner = next(t for t in group if t.get("class") == "corner")
+        assert (int(use.get("x")) + 5, int(use.get("y")) + 19) == (  # type: ignore[arg-type]
+            int(corner.get("x")),
+            int(corner.get("y")),  # type: ignore[arg-type]
+        )
+
+
+def test_every_use_of_a_built_page_names_an_element_of_that_page(site: Path) -> None:
+    """A ``<use>`` of an id its page lacks draws nothing (the examples' cards name the card
+    sheet's): every one resolves on its own page, in every language."""
+    seen = 0
+    for path in sorted(site.glob("**/*.html")):
+        html = path.read_text(encoding="utf-8")
+        ids = set(re.findall(r'\bid="([^"]+)"', html))
+        for href in re.findall(r'<use\b[^>]*\bhref="#([^"]+)"', html):
+            seen += 1
+            assert href in ids, f"{path.relative_to(site)}: a <use> of #{href}, which it lacks"
+    assert seen >= 3 * 6 * 36  # the examples' six deals in three languages
 
 
 def test_empty_columns_and_empty_stock_are_drawn() -> None:

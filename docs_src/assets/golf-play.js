@@ -423,7 +423,7 @@
     this.stock = svg.querySelector("g.stock");
     this.count = svg.querySelector("g.stock text.count");
     this.waste = svg.querySelector("g.waste");
-    var first = this.waste.querySelector("rect");
+    var first = this.waste.querySelector("rect, use"); /* a card of the page's sheet: a <use> */
     this.wasteAt = { x: +first.getAttribute("x"), y: +first.getAttribute("y") };
     Array.prototype.slice.call(svg.querySelectorAll("text.caption")).forEach(function (caption) {
       caption.setAttribute("aria-hidden", "true");
@@ -432,6 +432,7 @@
   Board.prototype.card = function (E, card, x, y, classes) {
     var source = this.sheet.querySelector(".card-" + E.cardText(card));
     var copy = source.cloneNode(true);
+    copy.removeAttribute("id"); /* the sheet's card is named for the boards' <use>s */
     copy.setAttribute("transform", "translate(" + x + " " + y + ")");
     classes.forEach(function (name) { copy.classList.add(name); });
     copy.setAttribute("data-card", String(card));
@@ -447,7 +448,7 @@
     var e = E.exports, self = this, words = this.words;
     marks = marks || {};
     this.columns.forEach(function (column, c) {
-      Array.prototype.slice.call(column.querySelectorAll("g.card")).forEach(function (old) {
+      Array.prototype.slice.call(column.querySelectorAll(".card")).forEach(function (old) {
         column.removeChild(old);
       });
       var height = e.golf_height(g, c + 1);

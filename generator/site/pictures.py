@@ -44,6 +44,9 @@ SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 Highlights = Mapping[Card, str]
 """Cards to highlight, with the class saying why: refused, blocked, move, target."""
 
+SHEET_ID = "golf-card-"
+"""The ids of a card sheet's cards (:func:`card_sheet` with ``ids``): ``golf-card-6H``."""
+
 TEXTS = frozenset({"title", "desc", "text"})
 """The elements of a picture that hold text."""
 
@@ -69,11 +72,28 @@ def spaced(svg: ET.Element) -> ET.Element:
     return svg
 
 
-def _card(parent: ET.Element, card: Card, x: int, y: int, label: str, classes: list[str]) -> None:
+def _card(
+    parent: ET.Element,
+    card: Card,
+    x: int,
+    y: int,
+    label: str,
+    classes: list[str],
+    from_sheet: bool = False,
+) -> None:
+    """Card ``card`` at (x, y): a group of its frame, corner and pip, or with ``from_sheet`` a
+    ``<use>`` of the page's card sheet's copy (:func:`card_sheet` with ``ids``), which carries
+    the classes a group would (the stylesheet paints the copy through them)."""
     colour = "red" if card.suit in RED_SUITS else "black"  # a Joker (no suit) is black
-    group = ET.SubElement(
-        parent, "g", {"class": " ".join(["card", f"card-{card}", *classes, colour])}
-    )
+    names = " ".join(["card", f"card-{card}", *classes, colour])
+    if from_sheet:
+        ET.SubElement(
+            parent,
+            "use",
+            {"href": f"#{SHEET_ID}{card}", "x": str(x), "y": str(y), "class": names},
+        )
+        return
+    group = ET.SubElement(parent, "g", {"class": names})
     ET.SubElement(
         group,
         "rect",
@@ -125,6 +145,7 @@ def board(
     ident: str = "",
     rows: int = 1,
     searchable: bool = True,
+    from_sheet: bool = False,
 ) -> str:
     """The position as an SVG picture; ``label`` gives each card's short form ("R♣").
 
@@ -185,7 +206,7 @@ def board(
             classes = ["free"] if row == len(column) - 1 else []
             if card in highlights:
                 classes.append(highlights[card])
-            _card(group, card, x, TABLEAU_TOP + row * OVERLAP, label(card), classes)
+            _card(group, card, x, TABLEAU_TOP + row * OVERLAP, label(card), classes, from_sheet)
 
     stock = ET.SubElement(svg, "g", {"class": "stock" + (" empty" if not position.stock else "")})
     ET.SubElement(
@@ -220,14 +241,17 @@ def board(
     else:
         top = position.waste
         classes = ["top"] + ([highlights[top]] if top in highlights else [])
-        _card(waste, top, waste_x, piles_y, label(top), classes)
+        _card(waste, top, waste_x, piles_y, label(top), classes, from_sheet)
     _caption(waste, waste_label, waste_x + CARD_W + 6, piles_y)
     return ET.tostring(spaced(svg), encoding="unicode")
 
 
-def card_sheet(cards: tuple[Card, ...], *, label: Callable[[Card], str], title: str) -> str:
+def card_sheet(
+    cards: tuple[Card, ...], *, label: Callable[[Card], str], title: str, ids: bool = False
+) -> str:
     """Every card of ``cards`` drawn as the boards draw them, at the origin, in a hidden SVG:
-    what the page's script copies onto a board it draws (docs_src/assets/golf-play.js)."""
+    what the page's script copies onto a board it draws (docs_src/assets/golf-play.js); with
+    ``ids`` each card is named ``golf-card-<card>`` for the boards drawn ``from_sheet``."""
     svg = ET.Element(
         "svg",
         {
@@ -242,4 +266,6 @@ def card_sheet(cards: tuple[Card, ...], *, label: Callable[[Card], str], title: 
     ET.SubElement(svg, "title").text = title
     for card in cards:
         _card(svg, card, 0, 0, label(card), [])
+        if ids:
+            svg[-1].set("id", f"{SHEET_ID}{card}")
     return ET.tostring(spaced(svg), encoding="unicode")

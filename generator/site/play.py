@@ -107,7 +107,10 @@ def script_words(words: Words, t: Translations) -> dict[str, Any]:
 def play_assets(words: Words, t: Translations) -> Markup:
     """The script's words and the card sheet: once per page that plays or solves."""
     sheet = pictures.card_sheet(
-        (*FULL_DECK, JOKER), label=lambda card: _label(words, card), title=_word(t, "sheet")
+        (*FULL_DECK, JOKER),
+        label=lambda card: _label(words, card),
+        title=_word(t, "sheet"),
+        ids=True,
     )
     # in a block of its own: Markdown leaves it as it is, pictures kept out of it or not
     return Markup(

@@ -193,13 +193,16 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
         after_move: int,
         highlights: dict[Card, str] | None = None,
         ident: str | None = None,
+        from_sheet: bool = False,
     ) -> Markup:
         """A board picture with the position in words as its caption: the caption is its one
         text alternative (the SVG, built by ElementTree, is hidden from screen readers),
         and after it a legend of its marked cards (a figure's caption is its first or last
         child: HTML allows no list after it).
 
-        ``ident`` names the picture on its page (default ``position-<after_move>``)."""
+        ``ident`` names the picture on its page (default ``position-<after_move>``); with
+        ``from_sheet`` its cards are copies of the page's card sheet (``play_assets()``, which
+        the page must then carry), a page of several whole deals (the examples)."""
         svg = board(
             position,
             label=words.short,
@@ -209,6 +212,7 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
             waste_label=words.p(PICTURE_WASTE),
             highlights=highlights,
             ident=ident or f"position-{after_move}",
+            from_sheet=from_sheet,
         )
         kinds = ["free", *(highlights or {}).values()]
         return Markup(

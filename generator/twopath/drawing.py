@@ -16,7 +16,11 @@ with nothing of the code that drew it, and no class name stands in for what is d
 - a **colour** is the ``fill`` the site's style sheets give the corner and the pip
   (:mod:`generator.twopath.css`), in both colour schemes, painted over the card's face;
 - **places** come from the coordinates, transforms applied: a card's column is the
-  column of rectangles it lies in, its row its height in the column.
+  column of rectangles it lies in, its row its height in the column;
+- a ``<use>`` is drawn as a browser draws it: a copy of the element it names (any
+  ``<svg>`` of the page may hold it) moved by its ``x`` and ``y``, the copy's style
+  inheriting from the ``<use>``; a ``<use>`` of an element the page does not have, or of
+  one that holds the ``<use>`` itself, draws nothing and is a problem of the page.
 
 Class names are read where the style sheets read them (a card's colour) and otherwise only
 to tell which picture it is (the ``<svg>``'s class, ``id`` and ``<title>``) and, on the card
@@ -188,14 +192,17 @@ def _local(tag: str) -> str:
 def pictures(markdown: str) -> tuple[Picture, ...]:
     """Every ``<svg>`` of a page, in page order, parsed (the last few pages' kept)."""
     sheet = css.site_sheet(GOLF_CSS)
-    found = []
+    elements = []
     for match in SVG_TAG.finditer(markdown):
         try:
-            element = ET.fromstring(match.group(0))
+            elements.append(ET.fromstring(match.group(0)))
         except ET.ParseError as error:
             raise ReadError(f"a picture that is not well-formed SVG: {error}") from None
+    named = {e.attrib["id"]: e for svg in elements for e in svg.iter() if "id" in e.attrib}
+    found = []
+    for element in elements:
         counter = iter(range(1_000_000))
-        root = _node(element, IDENTITY, None, counter)
+        root = _node(element, IDENTITY, None, counter, named, ())
         title = "".join(element.findtext("{http://www.w3.org/2000/svg}title") or "")
         desc = "".join(element.findtext("{http://www.w3.org/2000/svg}desc") or "")
         found.append(Picture(dict(element.attrib), title.strip(), desc.strip(), root, sheet))
@@ -203,7 +210,12 @@ def pictures(markdown: str) -> tuple[Picture, ...]:
 
 
 def _node(
-    element: ET.Element, outer: Matrix, parent: css.Element | None, counter: Iterator[int]
+    element: ET.Element,
+    outer: Matrix,
+    parent: css.Element | None,
+    counter: Iterator[int],
+    named: dict[str, ET.Element],
+    using: tuple[str, ...],
 ) -> Node:
     tag = _local(element.tag)
     attrs = dict(element.attrib)
@@ -212,7 +224,15 @@ def _node(
     node = Node(tag, attrs, matrix, style, order=next(counter))
     if tag == "text":  # its words, those of its tspans too
         node.text = "".join(element.itertext()).strip()
-    node.children = [_node(child, matrix, style, counter) for child in element]
+    node.children = [_node(child, matrix, style, counter, named, using) for child in element]
+    if tag == "use":
+        href = attrs.get("href", attrs.get("{http://www.w3.org/1999/xlink}href", ""))
+        target = named.get(href.removeprefix("#")) if href.startswith("#") else None
+        if target is None or href in using:
+            what = "an element the page does not have" if target is None else "itself"
+            raise ReadError(f"a <use> of {href!r}, {what}: it draws nothing")
+        moved = _times(matrix, (1.0, 0.0, 0.0, 1.0, node.number("x"), node.number("y")))
+        node.children = [_node(target, moved, style, counter, named, (*using, href))]
     return node
 
 

@@ -29,7 +29,10 @@ from generator.twopath.reader import Page, ReadError, element_text, svgs
 
 DATA = PACKAGE / "data"
 CODE = re.compile(r"GO1-[A-Z]-[A-Z]{7}")
-CARD_CLASS = re.compile(r'<g class="card card-(?P<card>[0-9A-Z]{2})(?P<marks>[^"]*)"')
+CARD_CLASS = re.compile(
+    r'<(?:g|use)\b[^>]*? class="card card-(?P<card>[0-9A-Z]{2})(?P<marks>[^"]*)"'
+)
+"""A card of a board by its classes: a group, or a ``<use>`` of the page's card sheet."""
 
 
 # -- the data, read directly ---------------------------------------------------
