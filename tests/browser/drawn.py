@@ -259,9 +259,11 @@ FACES = """([selectors, corners]) => {
                 // points just inside the left edge that show this face (not a card above it,
                 // not its own text; a played card's button lies over it)
                 const shows = e => e === f || (e && e.classList.contains('hit') && card.contains(e));
+                // (a <use> is its texts too: its points lie right of the corner, where no text is)
+                const x = card.tagName === 'use' ? r.left + r.width * 0.85 : r.left + 6;
                 const points = [];
                 for (let y = r.top + 6; y < r.bottom - 4; y += 3) {
-                    if (shows(document.elementFromPoint(r.left + 6, y))) points.push([r.left + 6, y]);
+                    if (shows(document.elementFromPoint(x, y))) points.push([x, y]);
                 }
                 // where its corner is written: the card's top left, which no card above covers
                 const corner = [r.left + r.width * 0.08, r.top + r.height * 0.06,

@@ -70,7 +70,7 @@ def test_a_broken_stylesheet_is_seen(
         css = css[:at] + css[at + 2 :]
     else:
         css = css.replace(
-            "  fill: var(--md-default-bg-color);\n  stroke: var(--md-default-fg-color--light);\n  stroke-width: 1.5;\n",
+            "  fill: var(--golf-card-face, var(--md-default-bg-color));\n",
             "",
             1,
         )
