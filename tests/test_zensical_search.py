@@ -70,7 +70,7 @@ HOSTILE = '"};alert(1);//\\ </script>\u2028é'
 
 def test_a_translation_is_written_as_a_string_never_as_code(tmp_path: Path) -> None:
     site = site_with_bundle(tmp_path)
-    words = {key: HOSTILE for key in dutch()} | {"locale": "nl"}
+    words = {key: HOSTILE for key in WORDS} | {"locale": "nl", "count_forms": {"one": HOSTILE}}
     translate_bundle(site, words)
     script = script_of(site)
     assert "alert(1);//" in script.read_text(encoding="utf-8")
@@ -98,13 +98,74 @@ def test_a_script_that_says_a_word_otherwise_is_refused_and_left_whole(tmp_path:
     assert script.read_text(encoding="utf-8") == before
 
 
-def test_a_catalog_with_more_plural_forms_is_refused() -> None:
-    class ThreeForms:
-        def pgettext(self, context: str, message: str) -> str:
-            return message
+class Polish:
+    """A Polish catalog's count: three forms, GNU's rule for Polish (CLDR's one, few, many)."""
 
+    def pgettext(self, context: str, message: str) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        if n == 1:
+            return "%(count)s wynik"
+        few = n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14)
+        return "%(count)s wyniki" if few else "%(count)s wyników"
+
+
+def counted_in_node(script: Path, counts: list[int]) -> list[str]:
+    """What the translated script's count of results says for each of ``counts``, evaluated by
+    Node (whose ``Intl`` has CLDR's plural rules, as the browser's has)."""
+    text = script.read_text(encoding="utf-8")
+    start = text.rindex("({", 0, text.index("Intl.PluralRules"))
+    end = text.index(".format(i))", start) + len(".format(i))")
+    program = f"for (const i of {json.dumps(counts)}) console.log({text[start:end]});"
+    node = shutil.which("node")
+    assert node, "Node is not on PATH (the README's set-up installs it with the browser tools)"
+    done = subprocess.run(
+        [node, "-e", program], capture_output=True, text=True, timeout=120, check=True
+    )
+    return done.stdout.splitlines()
+
+
+def test_a_language_with_three_plural_forms_counts_its_results_in_each(tmp_path: Path) -> None:
+    site = site_with_bundle(tmp_path)
+    translate_bundle(site, search_words(Polish(), "pl"))
+    said = counted_in_node(script_of(site), [1, 2, 5, 12, 22, 25, 1000])
+    assert said == [
+        "1 wynik",
+        "2 wyniki",
+        "5 wyników",
+        "12 wyników",
+        "22 wyniki",
+        "25 wyników",
+        "1000 wyników",
+    ]
+
+
+def test_the_dutch_count_reads_as_before(tmp_path: Path) -> None:
+    site = site_with_bundle(tmp_path)
+    translate_bundle(site, dutch())
+    assert counted_in_node(script_of(site), [1, 2, 1000]) == [
+        "1 resultaat",
+        "2 resultaten",
+        "1.000 resultaten",
+    ]
+
+
+def test_a_catalog_whose_rule_is_no_cldr_rule_is_refused_by_zensical_alone(
+    tmp_path: Path,
+) -> None:
+    class SingularFor21(Polish):  # 21 takes the singular: no CLDR rule of Polish says so
         def ngettext(self, singular: str, plural: str, n: int) -> str:
-            return singular if n == 1 else plural if n % 10 in (2, 3, 4) else "%(count)s wyników"
+            return (
+                "%(count)s wynik"
+                if n % 10 == 1 and n != 11
+                else super().ngettext(singular, plural, n)
+            )
 
-    with pytest.raises(SearchWordsError, match="plural forms other than one for 1"):
-        search_words(ThreeForms(), "pl")
+    words = search_words(SingularFor21(), "pl")  # MkDocs builds with these words
+    site = site_with_bundle(tmp_path)
+    script = script_of(site)
+    before = script.read_text(encoding="utf-8")
+    with pytest.raises(SearchWordsError, match="two forms for CLDR's plural category 'many'"):
+        translate_bundle(site, words)
+    assert script.read_text(encoding="utf-8") == before

@@ -19,6 +19,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from babel import Locale
+
 from generator.atomic import write_text_atomic
 from generator.i18n.words import NN_, NP_
 from generator.patience import GolfError
@@ -77,20 +79,39 @@ def _js(text: str) -> str:
     return json.dumps(text, ensure_ascii=True)
 
 
-def search_words(t: Any, locale: str) -> dict[str, str]:
-    """The dialog's words in the language of ``t`` (``pgettext``, ``ngettext``), and the count's
-    two forms and the locale its number is written in. The count is written with two forms,
-    one for 1 and one for every other number: a catalog whose plural forms differ otherwise
-    is refused."""
-    words = {key: str(t.pgettext(context, message)) for key, (context, message) in WORDS.items()}
-    forms = {n: str(t.ngettext(*COUNT, n)) for n in range(0, 1001)}
-    one, other = forms[1], forms[2]
-    if one == other or {text for n, text in forms.items() if n != 1} != {other}:
-        raise SearchWordsError(
-            f"the translation of {COUNT[1]!r} has plural forms other than one for 1 and one for "
-            "every other number: Zensical's search dialog is written for those two only"
-        )
-    return {**words, "count_one": one, "count_other": other, "locale": locale}
+COUNTS = (*range(0, 1001), 1_000_000, 2_000_000)
+"""The counts whose translation is asked of the catalog to find each CLDR plural category's form
+(a million: French and Spanish give it a form of its own)."""
+
+
+def intl_locale(code: str) -> str:
+    """A gettext locale as the browser's ``Intl`` names it (``pt_BR`` -> ``pt-BR``)."""
+    return code.replace("_", "-")
+
+
+def search_words(t: Any, locale: str) -> dict[str, Any]:
+    """The dialog's words in the language of ``t`` (``pgettext``, ``ngettext``), the count's
+    form for each CLDR plural category of the language (the browser's ``Intl.PluralRules``
+    chooses among them, as Babel's CLDR data does here), and the locale its number is written
+    in. A catalog whose plural rule gives one category two forms (its ``Plural-Forms`` is no
+    rule CLDR knows for the language) keeps ``count_error``: only Zensical's script needs the
+    forms, so only :func:`translate_bundle` refuses it."""
+    words: dict[str, Any] = {
+        key: str(t.pgettext(context, message)) for key, (context, message) in WORDS.items()
+    }
+    rule = Locale.parse(locale).plural_form
+    forms: dict[str, str] = {}
+    for n in COUNTS:
+        category, text = rule(n), str(t.ngettext(*COUNT, n))
+        known = forms.setdefault(category, text)
+        if known != text:
+            words["count_error"] = (
+                f"the translation of {COUNT[1]!r} has two forms for CLDR's plural category "
+                f"{category!r} of {locale!r} ({known!r} and {text!r}): Zensical's search dialog "
+                "chooses a form by the category (the catalog's Plural-Forms is no rule of CLDR's)"
+            )
+            break
+    return {**words, "count_forms": forms, "locale": intl_locale(locale)}
 
 
 def translate_bundle(site_dir: Path, words: dict[str, str]) -> None:
@@ -119,8 +140,13 @@ def translate_bundle(site_dir: Path, words: dict[str, str]) -> None:
             f"{script.name}: Zensical's search dialog counts its results otherwise than "
             f"{COUNT_PLACE!r} (generator/site/zensical_search.py knows Zensical 0.0.73's script)"
         )
+    if words.get("count_error"):
+        raise SearchWordsError(str(words["count_error"]))
+    forms = words["count_forms"]
+    table = "{" + ",".join(f"{_js(c)}:{_js(text)}" for c, text in sorted(forms.items())) + "}"
     count = (
-        f"(i===1?{_js(words['count_one'])}:{_js(words['count_other'])})"
+        f"({table}[new Intl.PluralRules({_js(words['locale'])}).select(i)]"
+        f"??{_js(forms.get('other', next(iter(forms.values()))))})"
         f'.replace("%(count)s",new Intl.NumberFormat({_js(words["locale"])}).format(i))'
     )
     write_text_atomic(script, text.replace(COUNT_PLACE, count))
