@@ -842,10 +842,16 @@ def _catalog(args: argparse.Namespace, out: TextIO) -> int:
             where = language.po_file.relative_to(ROOT)
             print(f"{where}: {'updated' if changed else 'unchanged'}", file=out)
     elif args.catalog_command == "init":
-        print(
-            f"created {catalog_cli.init(args.code)}; add {args.code!r} to locales/languages.yaml",
-            file=out,
+        from generator.i18n.catalogs import languages
+
+        created = catalog_cli.init(args.code)
+        listed = any(language.code == args.code for language in languages())
+        then = (
+            f"preview it with 'python -m generator serve --lang {args.code}'"
+            if listed
+            else f"add {args.code!r} to locales/languages.yaml (shipped: false) to preview it"
         )
+        print(f"created {created}; {then}", file=out)
     elif args.catalog_command == "compile":
         for mo in catalog_cli.compile_all(args.out):
             print(f"compiled {mo}", file=out)

@@ -595,10 +595,10 @@ def test_init_refuses_with_one_line(copy: Path, code: str, what: str) -> None:
 
 
 def test_init_starts_a_catalog_that_reads_strictly(copy: Path) -> None:
-    result = run(copy, "catalog", "init", "fr")
+    result = run(copy, "catalog", "init", "sv")
     assert result.returncode == 0, result.stderr
-    po_file = copy / "locales" / "fr" / "LC_MESSAGES" / "messages.po"
-    catalog = parse(po_file.read_bytes(), po_file, "fr")
+    po_file = copy / "locales" / "sv" / "LC_MESSAGES" / "messages.po"
+    catalog = parse(po_file.read_bytes(), po_file, "sv")
     assert len([m for m in catalog if m.id]) == len(
         [m for m in parse(POT_FILE.read_bytes(), POT_FILE) if m.id]
     )
