@@ -130,7 +130,7 @@ def test_every_reason_is_a_catalog_message_and_the_sources_page_lists_every_erra
     for erratum in listed:
         assert pot.get(erratum.reason, context=errata.CONTEXT) is not None, erratum.reason
     for language in languages():
-        if language.code == "en":
+        if language.code == "en" or not language.shipped:
             continue
         with language.po_file.open("rb") as handle:
             catalog = read_po(handle, locale=language.code)

@@ -131,7 +131,14 @@ def errata_list(page: Page) -> Iterator[Finding]:
                 str(Decimal(n.replace("−", "-")))
                 for n in _ENGLISH_NUMBER.findall(str(current.get("reason")))
             )
-            shown = _numbers(page, reason)
+            english_reason = str(current.get("reason"))
+            if page.t(english_reason, "seed erratum") == english_reason:
+                # not translated yet (a preview): the English reason, its numbers English's
+                shown = Counter(
+                    str(Decimal(n.replace("−", "-"))) for n in _ENGLISH_NUMBER.findall(reason)
+                )
+            else:
+                shown = _numbers(page, reason)
             yield Finding(
                 NAME,
                 number,

@@ -25,6 +25,9 @@ from generator.site.numbers import locale_of
 from generator.site.pagetext import markdown_text
 
 SUIT_OF_SYMBOL = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
+_ANY_SPACE = re.compile(r"(?:\\\s)+|(?:[\u00a0\u202f\u2009])+")
+"""A run of spaces as :func:`re.escape` writes them (``\\ ``), or no-break spaces (left as they
+are by it)."""
 
 
 class ReadError(Exception):
@@ -102,7 +105,9 @@ class Page:
                 else:
                     parts.append("%")
             parts.append(re.escape(form[position:]))
-            alternatives.append("".join(parts))
+            # the page text writes every run of spaces as one space (a no-break space before a
+            # French colon, a narrow one in a number): a translation's spaces match any
+            alternatives.append(_ANY_SPACE.sub(r"\\s+", "".join(parts)))
         # the same group names in several alternatives: one pattern per alternative
         return _Alternatives([re.compile(a) for a in alternatives])  # type: ignore[return-value]
 
@@ -113,18 +118,27 @@ class Page:
         return Locale.parse(locale_of(self.translations).replace("-", "_"))
 
     @cached_property
+    def group_symbol(self) -> str:
+        """The pattern of the locale's group symbol (CLDR's, Babel's): any space where it is
+        a space (French's narrow no-break space, Polish's no-break space), since the page
+        text writes every space as a space."""
+        group = get_group_symbol(self.locale)
+        return r"[^\S\n]" if group.isspace() else re.escape(group)
+
+    @cached_property
     def number_pattern(self) -> str:
-        group, decimal = (
-            re.escape(get_group_symbol(self.locale)),
-            re.escape(get_decimal_symbol(self.locale)),
-        )
-        return rf"[-−]?\d{{1,3}}(?:{group}\d{{3}})*(?:{decimal}\d+)?|[-−]?\d+(?:{decimal}\d+)?"
+        group, decimal = self.group_symbol, re.escape(get_decimal_symbol(self.locale))
+        # the grouping sizes of the language's pattern: 3 and 3 mostly, 3 then 2 in India's
+        # languages (1,00,000)
+        primary, secondary = self.locale.decimal_formats[None].grouping
+        primary, secondary = min(primary, 9), min(secondary, 9)  # 1000 is "no grouping"
+        grouped = rf"\d{{1,{secondary}}}(?:{group}\d{{{secondary}}})*{group}\d{{{primary}}}"
+        return rf"[-−]?{grouped}(?:{decimal}\d+)?(?!\d)|[-−]?\d+(?:{decimal}\d+)?"
 
     def number(self, text: str) -> Decimal:
-        """A number as the language writes it (``100.000``, ``13,4``, ``−10``)."""
-        clean = text.strip().replace("\u00a0", "").replace("\u202f", "").rstrip("%").strip()
-        clean = clean.replace("−", "-").replace(get_group_symbol(self.locale), "")
-        clean = clean.replace(get_decimal_symbol(self.locale), ".")
+        """A number as the language writes it (``100.000``, ``13,4``, ``−10``, ``100 000``)."""
+        clean = re.sub(self.group_symbol, "", text.strip().rstrip("%").strip())
+        clean = clean.replace("−", "-").replace(get_decimal_symbol(self.locale), ".")
         try:
             return Decimal(clean)
         except InvalidOperation:
