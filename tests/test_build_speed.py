@@ -16,14 +16,14 @@ import generator.site.build as build
 import generator.site.render as render
 from generator.check import run_checks
 from generator.cli import main
-from generator.i18n.catalogs import ROOT, languages, translations
+from generator.i18n.catalogs import ROOT, shipped_languages, translations
 from generator.i18n.words import NOT_FOUND_TITLE
 from generator.site.placeholders import join_pictures, split_pictures
 
 
 def test_pictures_out_of_markdown_make_the_same_html() -> None:
     """Markdown of a page with placeholders, pictures put back, is Markdown of the page itself."""
-    for language in languages():
+    for language in shipped_languages():
         for name, text in build.render_all([language])[language.code].items():
             if not name.endswith(".md"):
                 continue
@@ -54,7 +54,7 @@ def test_a_bare_mkdocs_build_of_a_written_config_makes_the_same_site(tmp_path: P
     from mkdocs.commands.build import build as mkdocs
     from mkdocs.config import load_config
 
-    all_languages = languages()
+    all_languages = shipped_languages()
     nl = next(lang for lang in all_languages if lang.code == "nl")
     staging = tmp_path / "staging"
     (config_file, code), *_ = build.stage_languages(
@@ -83,7 +83,7 @@ def test_a_bare_mkdocs_build_of_a_written_config_makes_the_same_site(tmp_path: P
 def test_the_theme_is_compiled_once_per_process(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    en = next(lang for lang in languages() if lang.code == "en")
+    en = next(lang for lang in shipped_languages() if lang.code == "en")
     jobs = build.stage_languages(tmp_path, [en], build.render_all([en]), None, offline=False)
     compiled: list[str | None] = []
     real = jinja2.Environment.compile
@@ -112,7 +112,7 @@ def test_check_renders_every_language_once(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(render, "render_language", counting)
     monkeypatch.setattr(build, "render_language", counting)
     assert run_checks(["pages", "site"]) == []
-    assert sorted(calls) == sorted(lang.code for lang in languages())
+    assert sorted(calls) == sorted(lang.code for lang in shipped_languages())
 
 
 # -- the offline site ---------------------------------------------------------
@@ -167,7 +167,7 @@ def test_every_link_of_the_offline_site_names_a_file_in_it(offline: Path) -> Non
 
 
 def test_the_offline_site_searches_without_a_server(offline: Path) -> None:
-    for language in languages():
+    for language in shipped_languages():
         folder = offline / language.code
         index = (folder / "search" / "search_index.js").read_text(encoding="utf-8")
         assert index.startswith("var __index = {")
@@ -183,12 +183,12 @@ def test_the_offline_site_searches_without_a_server(offline: Path) -> None:
 
 def test_the_404_heading_is_in_the_page_s_language(offline: Path) -> None:
     headings = set()
-    for language in languages():
+    for language in shipped_languages():
         page = (offline / language.code / "404.html").read_text(encoding="utf-8")
         expected = translations(language, fallback_warning=False).gettext(NOT_FOUND_TITLE)
         assert f"<h1>{expected}</h1>" in page
         headings.add(expected)
-    assert len(headings) == len(languages())  # every language has its own words
+    assert len(headings) == len(shipped_languages())  # every language has its own words
 
 
 def test_offline_and_a_site_url_do_not_go_together(
@@ -234,7 +234,7 @@ def test_the_build_lists_the_theme_from_the_cache(
     from generator import cache
 
     monkeypatch.setattr(cache, "CACHE_DIR", tmp_path / "cache")
-    en = next(lang for lang in languages() if lang.code == "en")
+    en = next(lang for lang in shipped_languages() if lang.code == "en")
     jobs = build.stage_languages(tmp_path / "s", [en], build.render_all([en]), None, offline=False)
     overrides = tmp_path / "overrides"  # a copy: files are added to it below
     shutil.copytree(ROOT / "docs_src" / "overrides", overrides)

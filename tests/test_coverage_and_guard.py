@@ -11,7 +11,7 @@ import pytest
 
 from generator import check
 from generator.check import Sentence, coverage, coverage_problems, holds_a_fact, template_sentences
-from generator.i18n.catalogs import ROOT, Language, languages
+from generator.i18n.catalogs import ROOT, Language, shipped_languages
 from generator.pages import patience_claims, sixcard_claims
 from generator.site import approval
 from generator.site.numbers import Numbers
@@ -133,7 +133,7 @@ def test_approve_refuses_a_share_truncated(approved: Path, monkeypatch: pytest.M
 
     monkeypatch.setattr(Numbers, "percent", truncated)
     before = {p: p.read_bytes() for p in approved.rglob("*.txt")}
-    shipped = languages()
+    shipped = shipped_languages()
     with pytest.raises(check.ApprovalRefused) as refused:
         approval.approve(shipped, guard=check.approval_guard(shipped))
     assert any(
@@ -154,7 +154,7 @@ def test_approve_names_what_backs_a_changed_fact(approved: Path) -> None:
         text = rules.read_text(encoding="utf-8")
         assert "100" in text
         rules.write_text(text.replace("100", "90", 1), encoding="utf-8")
-    shipped = languages()
+    shipped = shipped_languages()
     guard = check.approval_guard(shipped)
     results = approval.approve(shipped, guard=guard)
     notes = guard.notes  # type: ignore[attr-defined]
@@ -170,7 +170,7 @@ def test_a_language_approved_from_scratch_has_every_fact_backed(approved: Path) 
     """A translator's first approve of a language: every line with a number, card or verdict
     is verified by a two-path check or stands in a claimed sentence, so nothing is refused."""
     shutil.rmtree(approved / "de")
-    shipped = languages()
+    shipped = shipped_languages()
     guard = check.approval_guard(shipped)
     results = approval.approve(shipped, guard=guard)
     created = sorted(r.path.stem for r in results if r.status == "created")
@@ -191,7 +191,7 @@ SWAPPED = (
 def _translated(tmp_path: Path, old: str, new: str) -> list[Language]:
     """The languages, Dutch with one line of its catalog edited (a copy)."""
     shipped = []
-    for language in languages():
+    for language in shipped_languages():
         if language.code == "nl":
             copy = dataclasses.replace(language, locales=tmp_path / "locales")
             copy.po_file.parent.mkdir(parents=True)

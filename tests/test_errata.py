@@ -11,7 +11,7 @@ import pytest
 
 import generator.pages.errata as errata
 from generator.check import check_pages, errata_problems
-from generator.i18n.catalogs import languages
+from generator.i18n.catalogs import shipped_languages
 from generator.pages.errata import ErrataError, corrected, read_errata
 from generator.paths import ROOT
 from generator.site.approval import approved_texts, seed_problems
@@ -19,7 +19,7 @@ from generator.site.render import page_facts
 
 
 def dutch() -> object:
-    return next(language for language in languages() if language.code == "nl")
+    return next(language for language in shipped_languages() if language.code == "nl")
 
 
 def test_each_erratum_fits_its_seed_line_once_and_the_pages_follow_them() -> None:
@@ -32,7 +32,7 @@ def test_each_erratum_fits_its_seed_line_once_and_the_pages_follow_them() -> Non
         assert erratum.page not in line
         fixed = corrected(ROOT / erratum.seed_file, seed, [erratum]).split("\n")[erratum.line - 1]
         assert fixed == line.replace(erratum.seed, erratum.page)
-    assert list(check_pages(languages())) == []
+    assert list(check_pages(shipped_languages())) == []
 
 
 def test_without_the_errata_the_seed_comparison_names_every_corrected_line(
@@ -108,7 +108,7 @@ def test_check_names_an_erratum_without_its_claim_or_seed(
         "  reason: a reason of words\n  claim: six-values\n"
     )
     monkeypatch.setattr(errata, "ERRATA_FILE", path)
-    problems = list(errata_problems(languages()))
+    problems = list(errata_problems(shipped_languages()))
     assert len(problems) == 2, problems
     assert problems[0].endswith(
         ":1: no claim is named 'no-such-claim': an erratum states what a claim plays"
@@ -129,7 +129,7 @@ def test_every_reason_is_a_catalog_message_and_the_sources_page_lists_every_erra
         pot = read_po(handle)
     for erratum in listed:
         assert pot.get(erratum.reason, context=errata.CONTEXT) is not None, erratum.reason
-    for language in languages():
+    for language in shipped_languages():
         if language.code == "en" or not language.shipped:
             continue
         with language.po_file.open("rb") as handle:
@@ -140,7 +140,7 @@ def test_every_reason_is_a_catalog_message_and_the_sources_page_lists_every_erra
                 language.code,
                 erratum.reason,
             )
-    rendered = render_all(languages())
+    rendered = render_all(shipped_languages())
     for code, pages in rendered.items():
         for erratum in listed:
             shown = erratum.shown(erratum.added if erratum.kind == "addition" else erratum.page)

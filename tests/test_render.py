@@ -8,7 +8,7 @@ import jinja2
 import pytest
 
 import generator.pages.patience
-from generator.i18n.catalogs import CatalogError, Language, languages, translations
+from generator.i18n.catalogs import CatalogError, Language, shipped_languages, translations
 from generator.patience import Game, Rules, Scoring
 from generator.site.render import TemplateError, environment, page_facts, render, render_language
 
@@ -50,7 +50,7 @@ def test_template_error_names_file_and_line() -> None:
 
 
 def copy_language(tmp_path: Path, code: str) -> Language:
-    language = next(lang for lang in languages() if lang.code == code)
+    language = next(lang for lang in shipped_languages() if lang.code == code)
     target = tmp_path / code / "LC_MESSAGES"
     target.mkdir(parents=True)
     shutil.copy(language.po_file, target / "messages.po")
@@ -116,7 +116,7 @@ def test_a_language_not_shipped_marks_its_english_sentences(tmp_path: Path) -> N
 
 
 def test_pages_follow_the_engine_when_the_scoring_changes(monkeypatch: pytest.MonkeyPatch) -> None:
-    english = next(lang for lang in languages() if lang.code == "en")
+    english = next(lang for lang in shipped_languages() if lang.code == "en")
     before = render_language(english)["rules.md"]
     assert "| +10 |" in before and "350 points" in before
     scoring = Scoring(per_removal=20, per_card_left_when_stuck=-5)
@@ -126,10 +126,10 @@ def test_pages_follow_the_engine_when_the_scoring_changes(monkeypatch: pytest.Mo
     assert "| +20 |" in after and "| −5 |" in after
     assert "700 points (35 × 20)" in after
     assert "worth 20 points for each card removed minus 5 points for each card left" in after
-    dutch = next(lang for lang in languages() if lang.code == "nl")
+    dutch = next(lang for lang in shipped_languages() if lang.code == "nl")
     assert "20 r − 5 (35 − r)" in render_language(dutch, page_facts())["rules.md"]
 
 
 def test_rendering_is_reproducible() -> None:
-    for language in languages():
+    for language in shipped_languages():
         assert render_language(language) == render_language(language)

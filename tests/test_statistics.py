@@ -14,7 +14,7 @@ import pytest
 from generator.census.format import BEST_NONE
 from generator.census.runner import write_census as write_census_folder
 from generator.check import check_claims
-from generator.i18n.catalogs import languages, translations
+from generator.i18n.catalogs import shipped_languages, translations
 from generator.i18n.words import Words
 from generator.pages import statistics_claims
 from generator.pages.claims import ClaimError
@@ -294,7 +294,7 @@ def test_a_malformed_sources_file_names_its_line(tmp_path: Path) -> None:
 
 
 def test_rule_sets_are_named_with_their_variants() -> None:
-    nl = next(lang for lang in languages() if lang.code == "nl")
+    nl = next(lang for lang in shipped_languages() if lang.code == "nl")
     words = Words(translations(nl))
     assert words.rule_set(NOTHING_ON_KING) == "Klassiek, niets op een heer"
     assert words.rule_set(STRICT) == "Strikt"
@@ -428,7 +428,7 @@ def test_the_best_score_charts_show_each_rule_sets_census(census: Path) -> None:
 
 @pytest.mark.parametrize("code", ["en", "nl", "de"])
 def test_the_pages_render_from_the_census(census: Path, code: str) -> None:
-    language = next(lang for lang in languages() if lang.code == code)
+    language = next(lang for lang in shipped_languages() if lang.code == code)
     facts = statistics_page_facts(census)
     games = {"patience": rules_page_facts(), "statistics": facts}
     out = render("statistics.md.j2", translations(language), {**facts, "games": games})
@@ -449,7 +449,7 @@ def test_the_pages_render_from_the_census(census: Path, code: str) -> None:
 
 def test_the_rules_page_links_its_sources() -> None:
     facts = rules_page_facts()
-    for language in languages():
+    for language in shipped_languages():
         out = render("rules.md.j2", translations(language), {**facts, "games": {}})
         sentence = translations(language).gettext("See the sources.")
         assert f"[{sentence}](sources.md)" in out

@@ -18,7 +18,7 @@ import pytest
 import yaml
 
 from generator import twopath
-from generator.i18n.catalogs import languages
+from generator.i18n.catalogs import shipped_languages
 from generator.site.build import render_all
 from generator.twopath import sources as quotes
 from generator.twopath.reader import Page
@@ -28,12 +28,12 @@ Rendered = dict[str, dict[str, str]]
 
 @pytest.fixture(scope="module")
 def rendered() -> Rendered:
-    return render_all(languages())
+    return render_all(shipped_languages())
 
 
 @pytest.fixture(scope="module")
 def today(rendered: Rendered) -> twopath.Result:
-    return twopath.run(rendered, languages())
+    return twopath.run(rendered, shipped_languages())
 
 
 def problems_after(
@@ -44,7 +44,7 @@ def problems_after(
     before = broken[code][f"{page}.md"]
     broken[code][f"{page}.md"] = change(before)
     assert broken[code][f"{page}.md"] != before, "the change did not apply"
-    language = [lang for lang in languages() if lang.code == code]
+    language = [lang for lang in shipped_languages() if lang.code == code]
     return twopath.run(broken, language, pages={page}).problems
 
 
@@ -136,7 +136,7 @@ def test_the_traditional_scoring_against_its_quotes(monkeypatch: pytest.MonkeyPa
 
 
 def test_reader_numbers_and_cards() -> None:
-    by_code = {language.code: language for language in languages()}
+    by_code = {language.code: language for language in shipped_languages()}
     de = Page.of(by_code["de"], "rules", "# x\n")
     assert de.number("100.000") == 100000
     assert de.number("25,9\u00a0%") == Decimal("25.9")
@@ -189,7 +189,7 @@ def test_census_rows_dropped_with_the_header_fixed(
     monkeypatch.setattr(statistics, "CENSUS", copy)
     statistics.census_rows.cache_clear()
     try:
-        found = twopath.run(rendered, languages()).problems
+        found = twopath.run(rendered, shipped_languages()).problems
     finally:
         statistics.census_rows.cache_clear()
     # the page says what the full file said: the rows no longer back it

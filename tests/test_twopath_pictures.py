@@ -15,7 +15,7 @@ import pytest
 import yaml
 
 from generator import twopath
-from generator.i18n.catalogs import languages
+from generator.i18n.catalogs import shipped_languages
 from generator.site import sixcard_pictures
 from generator.site.build import render_all
 from generator.sixcard.cards import Card as SixCard
@@ -31,7 +31,7 @@ BREAKS = yaml.safe_load(
 
 @pytest.fixture(scope="module")
 def rendered() -> Rendered:
-    return render_all(languages())
+    return render_all(shipped_languages())
 
 
 def drawn_problems(rendered: Rendered, code: str, page: str, text: str | None = None) -> list[str]:
@@ -39,7 +39,7 @@ def drawn_problems(rendered: Rendered, code: str, page: str, text: str | None = 
     pages = {c: dict(p) for c, p in rendered.items()}
     if text is not None:
         pages[code][f"{page}.md"] = text
-    language = [lang for lang in languages() if lang.code == code]
+    language = [lang for lang in shipped_languages() if lang.code == code]
     found = twopath.run(pages, language, pages={page})
     assert any(name.startswith("drawn-") for name in found.counts), found.counts
     return [p for p in found.problems if "(two-path drawn-" in p]
@@ -59,7 +59,7 @@ def test_a_picture_drawn_wrong_is_caught(rendered: Rendered, case: dict[str, obj
 
 
 def test_every_page_with_pictures_is_read_in_every_language(rendered: Rendered) -> None:
-    result = twopath.run(rendered, languages())
+    result = twopath.run(rendered, shipped_languages())
     assert [p for p in result.problems if "(two-path drawn-" in p] == []
     for name in (
         "drawn-examples",

@@ -18,7 +18,7 @@ import pytest
 
 import generator.site.build
 from generator.cli import build_parser, main
-from generator.i18n.catalogs import languages
+from generator.i18n.catalogs import shipped_languages
 from generator.site import build
 from generator.site.approval import approved_problems, page_names
 from generator.site.build import SiteError, build_site
@@ -60,7 +60,7 @@ def test_every_title_is_the_page_s_then_the_site_s_name(plain: Path) -> None:
     """Each page's ``<title>`` as MkDocs with Material writes it: its heading, then the site's
     name; the home page (whose heading is the site's name) the site's name alone."""
     wrong = []
-    for language in languages():
+    for language in shipped_languages():
         for page in page_names():
             html = page_file(plain, language.code, page).read_text(encoding="utf-8")
             title = re.search(r"<title>(.*?)</title>", html, re.S)
@@ -85,7 +85,7 @@ def test_every_title_is_the_page_s_then_the_site_s_name(plain: Path) -> None:
 def test_every_page_reads_as_its_approved_text(plain: Path) -> None:
     """What ``check``'s ``pages`` part holds MkDocs' pages to: ``docs_src/approved/``."""
     problems = []
-    for language in languages():
+    for language in shipped_languages():
         for page in page_names():
             html = page_file(plain, language.code, page).read_text(encoding="utf-8")
             problems += approved_problems(language, page, page_text(html, pictures=True))
@@ -133,7 +133,7 @@ def index_problems(site: Path, code: str) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("code", [language.code for language in languages()])
+@pytest.mark.parametrize("code", [language.code for language in shipped_languages()])
 def test_the_search_index_holds_the_pictures_text_not_their_drawing(plain: Path, code: str) -> None:
     """What the MkDocs hook gives Material's index (``placeholders.for_search``), Zensical's
     index holds without a hook."""
@@ -159,7 +159,7 @@ def test_every_404_page_leads_on_by_links_that_resolve(
     navigation's root-relative), root-relative to the URL's path with one. The page's own list
     leads to every page of the language."""
     site: Path = request.getfixturevalue(which)
-    codes = [lang.code for lang in languages()]
+    codes = [lang.code for lang in shipped_languages()]
     for code in codes:
         page = site / code / "404.html"
         links = links_of(page)
@@ -191,7 +191,7 @@ def test_every_link_of_every_page_leads_to_a_file(
     every language (the browser opens the first language's)."""
     site: Path = request.getfixturevalue(which)
     pages = sorted(site.glob("*/**/index.html"))
-    assert len(pages) == len(languages()) * len(page_names())
+    assert len(pages) == len(shipped_languages()) * len(page_names())
     for page in pages:
         links = links_of(page)
         assert links.stylesheets and links.scripts and links.anchors and links.switcher, page
@@ -200,7 +200,7 @@ def test_every_link_of_every_page_leads_to_a_file(
 
 
 def test_sitemaps_list_every_page_under_the_site_url(served: Path, plain: Path) -> None:
-    for lang in languages():
+    for lang in shipped_languages():
         locs = {
             loc.text for loc in ET.parse(served / lang.code / "sitemap.xml").iter(f"{SITEMAP}loc")
         }
@@ -223,7 +223,7 @@ def test_without_zensical_the_build_is_one_line_and_publishes_nothing(
 def test_a_zensical_warning_is_one_line_without_colour(tmp_path: Path) -> None:
     """Zensical's strict mode (``strict: true`` in mkdocs.yml) stops at a link to no page; its
     message, drawn in colour as a box, is one line naming the file and the line."""
-    en = next(lang for lang in languages() if lang.code == "en")
+    en = next(lang for lang in shipped_languages() if lang.code == "en")
     rendered = build.render_all([en])
     rendered["en"]["sources.md"] += "\n[A link](no-such-page.md)\n"
     lines = rendered["en"]["sources.md"].count("\n")

@@ -215,6 +215,12 @@ def languages(path: Path = LANGUAGES_FILE) -> list[Language]:
     return result
 
 
+def shipped_languages(path: Path = LANGUAGES_FILE) -> list[Language]:
+    """The languages the built site publishes (``shipped: true``), in the file's order; the
+    others are previewed with ``serve --lang`` or ``build --preview``."""
+    return [language for language in languages(path) if language.shipped]
+
+
 def source_language(path: Path = LANGUAGES_FILE) -> str:
     """The language the templates are written in; it has no catalog."""
     return str(load_yaml(path)["source"])

@@ -24,7 +24,8 @@ with that text counted on both sides or left out of both (English's word lists d
 Dutch "Twee", German's would count its "alle"; a German line that quotes PySolFC's English
 tip and translates it needs the quote counted). A line the rule
 misreads is written into ``docs_src/words/exceptions.yaml`` with the English, the
-translation and the reason, and ``check --review`` shows every such entry added or changed.
+translation and the reason (found by the two lines' texts, wherever they stand), and
+``check --review`` shows every such entry added or changed.
 
 Matching: a line's words are its runs of letters (an apostrophe inside a word keeps it
 whole: "can't"), compared in lower case (``casefold``). A word list entry matches
@@ -32,7 +33,16 @@ whole: "can't"), compared in lower case (``casefold``). A word list entry matche
 - ``word``: that whole word;
 - ``word*``: a word that begins so (inflection: ``kein*`` for kein, keine, keinen, keiner);
 - ``*word``: a word that ends so (a compound's last part: ``*könig`` for Pikkönig);
-- ``*word*``: a word that holds it anywhere.
+- ``*word*``: a word that holds it anywhere;
+- ``word word``, ``word-word``: a phrase, its words in a row (``gegen den uhrzeigersinn``,
+  ``au-dessus``), read before the single words and counted once for its sense, its words not
+  counted again (each part may be a pattern).
+
+Two more keys of a language's file, for what a language writes otherwise than English:
+``elisions``, the words it elides before an apostrophe (French ``l``, ``d``, ``qu``, ``n``):
+``qu'aucune`` is read as two words, ``qu`` and ``aucune``; and ``idioms``, phrases that state
+no fact though a word of theirs is a class word (French "tour après tour", turn by turn, holds
+"après", after): their words are not counted. Both are data, reviewed like the rest.
 
 A class word inside a compound is not counted unless an entry says so: a compound's parts
 are not split (German "Zurücklegeverbot" holds no negation word; its English "anti-stall
@@ -56,7 +66,18 @@ WORDS_DIR = ROOT / "docs_src" / "words"
 EXCEPTIONS_FILE = WORDS_DIR / "exceptions.yaml"
 APPROVED_TEXTS = ROOT / "docs_src" / "approved"
 """Where the approved texts live: an exception names its file as a path below it."""
-CLASSES = ("negation", "modality", "direction", "quantity", "numbers", "cards")
+CLASSES = (
+    "negation",
+    "modality",
+    "direction",
+    "quantity",
+    "outcome",
+    "comparison",
+    "sameness",
+    "action",
+    "numbers",
+    "cards",
+)
 """The classes every language's file has, in this order."""
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 SENTENCE_END = re.compile(r"(?<=[^\s.])[.!?](?:[\"'’”“»«)]*)(?=\s+[\"'‘“„«(]*[A-ZÄÖÜÉ0-9])")
@@ -84,6 +105,10 @@ def _rel(path: Path) -> str:
 # -- the data --------------------------------------------------------------------
 
 
+PHRASE_SPLIT = re.compile(r"[ \-‐]+")
+"""Between the words of a phrase entry (``gegen den uhrzeigersinn``, ``au-dessus``)."""
+
+
 @dataclass(frozen=True)
 class Pattern:
     """One word list entry (``kein*``, ``*könig``; ``?een``: a word that may stand for the
@@ -94,6 +119,11 @@ class Pattern:
     @property
     def loose(self) -> bool:
         return self.text.startswith("?")
+
+    @property
+    def parts(self) -> tuple[Pattern, ...]:
+        """A phrase's words, each a pattern (one for a word)."""
+        return tuple(Pattern(part) for part in PHRASE_SPLIT.split(self.text.removeprefix("?")))
 
     def matches(self, word: str) -> bool:
         text = self.text.removeprefix("?")
@@ -128,20 +158,83 @@ class WordData:
     glossary: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """{English term: (its translation, other forms of it)}."""
     glossary_lines: dict[str, int] = field(default_factory=dict)
+    elisions: frozenset[str] = frozenset()
+    """The words the language elides before an apostrophe (French ``l``, ``d``, ``qu``): a word
+    ``qu'aucune`` is read as ``qu`` and ``aucune``."""
+    idioms: tuple[Pattern, ...] = ()
+    """Phrases that state no fact although a word of theirs is a class word (French "tour après
+    tour", turn by turn): their words are not counted."""
     _seen: dict[str, list[tuple[str, str, bool]]] = field(
         default_factory=dict, compare=False, repr=False
     )
     _index: dict[str, list[tuple[str, str, Pattern]]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    _phrases: dict[str, list[tuple[Pattern, tuple[tuple[str, str] | None, ...]]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    def words(self, line: str) -> list[str]:
+        """The words of ``line`` as the rules read them: runs of letters (an apostrophe inside
+        a word keeps it whole, "can't"), an elided word split from the word it leans on
+        ("qu'aucune": "qu", "aucune"), no card and no command option."""
+        found: list[str] = []
+        for word in WORD.findall(CARD.sub(" ", COMMAND_OPTION.sub(" ", line))):
+            while self.elisions:
+                cut = re.search(r"['’]", word)
+                if cut is None or word[: cut.start()].casefold() not in self.elisions:
+                    break
+                found.append(word[: cut.start()])
+                word = word[cut.end() :]
+            found.append(word)
+        return found
+
+    @property
+    def phrases(self) -> list[tuple[Pattern, tuple[tuple[str, str] | None, ...]]]:
+        """Every phrase entry (several words) with the senses it stands for (None: an idiom),
+        longest first."""
+        cached = self._phrases.get("all")
+        if cached is None:
+            found: dict[str, tuple[Pattern, list[tuple[str, str] | None]]] = {}
+            for kind, senses in self.classes.items():
+                for sense, patterns in senses.items():
+                    for pattern in patterns:
+                        if len(pattern.parts) > 1:
+                            found.setdefault(pattern.text, (pattern, []))[1].append((kind, sense))
+            for idiom in self.idioms:
+                found.setdefault(idiom.text, (idiom, []))[1].append(None)
+            ordered = sorted(found.values(), key=lambda item: -len(item[0].parts))
+            cached = [(pattern, tuple(senses)) for pattern, senses in ordered]
+            self._phrases["all"] = cached
+        return cached
 
     def senses(self, line: str) -> dict[tuple[str, str], tuple[list[str], list[str]]]:
-        """The class words of ``line``: {(class, sense): ([the words], [the loose words])}."""
+        """The class words of ``line``: {(class, sense): ([the words], [the loose words])}. A
+        phrase of the data (several words: "gegen den Uhrzeigersinn") is read first, as one
+        word of its senses; an idiom's words count for nothing."""
         found: dict[tuple[str, str], tuple[list[str], list[str]]] = {}
-        for word in WORD.findall(CARD.sub(" ", COMMAND_OPTION.sub(" ", line))):
-            for kind, sense, is_loose in self._senses_of(word.casefold()):
-                strict, loose = found.setdefault((kind, sense), ([], []))
-                (loose if is_loose else strict).append(word)
+        words = self.words(line)
+        folded = [word.casefold() for word in words]
+        phrases = self.phrases
+        at = 0
+        while at < len(words):
+            for pattern, senses in phrases:
+                parts = pattern.parts
+                if len(parts) <= len(words) - at and all(
+                    part.matches(folded[at + i]) for i, part in enumerate(parts)
+                ):
+                    said = " ".join(words[at : at + len(parts)])
+                    for kind_sense in senses:
+                        if kind_sense is not None:
+                            strict, loose = found.setdefault(kind_sense, ([], []))
+                            (loose if pattern.loose else strict).append(said)
+                    at += len(parts)
+                    break
+            else:
+                for kind, sense, is_loose in self._senses_of(folded[at]):
+                    strict, loose = found.setdefault((kind, sense), ([], []))
+                    (loose if is_loose else strict).append(words[at])
+                at += 1
         return found
 
     def _senses_of(self, folded: str) -> list[tuple[str, str, bool]]:
@@ -152,6 +245,8 @@ class WordData:
                 for kind, senses in self.classes.items():
                     for sense, patterns in senses.items():
                         for pattern in patterns:
+                            if len(pattern.parts) > 1:
+                                continue  # a phrase: read by senses()
                             key = pattern.text.removeprefix("?")
                             self._index.setdefault("*" if "*" in key else key, []).append(
                                 (kind, sense, pattern)
@@ -186,16 +281,21 @@ def _mapping(path: Path, node: yaml.Node, what: str) -> dict[str, tuple[yaml.Nod
     return result
 
 
-def _words(path: Path, node: yaml.Node, what: str) -> tuple[str, ...]:
-    """A list of lower-case words (or patterns), or one such word."""
+def _words(path: Path, node: yaml.Node, what: str, phrases: bool = False) -> tuple[str, ...]:
+    """A list of lower-case words (or patterns), or one such word; ``phrases``: an entry may be
+    several words, joined by spaces or hyphens (each a word or pattern)."""
     items = node.value if isinstance(node, yaml.SequenceNode) else [node]
     words = []
     for item in items:
         value = _SCALARS.construct_object(item) if isinstance(item, yaml.ScalarNode) else None
         if not isinstance(value, str) or not value.strip("?*") or value != value.strip():
             raise _fail(path, item, f"{what}: each entry must be a word, not {value!r}")
-        if not WORD.fullmatch(value.removeprefix("?").strip("*")):
-            raise _fail(path, item, f"{what}: {value!r} is not one word (letters only)")
+        parts = (
+            PHRASE_SPLIT.split(value.removeprefix("?")) if phrases else [value.removeprefix("?")]
+        )
+        if not all(WORD.fullmatch(part.strip("*")) for part in parts):
+            kind = "a word or words joined by spaces or hyphens" if phrases else "one word"
+            raise _fail(path, item, f"{what}: {value!r} is not {kind} (letters only)")
         words.append(value)
     if not words:
         raise _fail(path, node, f"{what}: no words")
@@ -230,10 +330,10 @@ def read_word_data(
             f"and glossary (the senses of {_rel(WORDS_DIR / 'en.yaml')})"
         )
     top = _mapping(path, _compose(path), "the file")
-    allowed = {"classes", "plurals", "glossary"}
+    allowed = ("classes", "plurals", "glossary", "elisions", "idioms")
     for name, (key, _value) in top.items():
         if name not in allowed:
-            raise _fail(path, key, f"unknown key {name!r} (keys: classes, plurals, glossary)")
+            raise _fail(path, key, f"unknown key {name!r} (keys: {', '.join(allowed)})")
     if "classes" not in top:
         raise _fail(path, None, "no 'classes'")
     classes: dict[str, dict[str, tuple[Pattern, ...]]] = {}
@@ -256,7 +356,9 @@ def read_word_data(
                 if sense not in senses:
                     raise _fail(path, given[kind][0], f"class {kind}: sense {sense!r} missing")
         classes[kind] = {
-            sense: tuple(Pattern(w.casefold()) for w in _words(path, value, f"{kind}.{sense}"))
+            sense: tuple(
+                Pattern(w.casefold()) for w in _words(path, value, f"{kind}.{sense}", phrases=True)
+            )
             for sense, (_key, value) in senses.items()
         }
     nouns: list[Noun] = []
@@ -294,7 +396,19 @@ def read_word_data(
                 raise _fail(path, value, f"glossary {term!r}: no translation")
             glossary[term] = tuple(texts)
             glossary_lines[term] = key.start_mark.line + 1
-    return WordData(code, path, classes, tuple(nouns), glossary, glossary_lines)
+    elisions = (
+        frozenset(w.casefold() for w in _words(path, top["elisions"][1], "elisions"))
+        if "elisions" in top
+        else frozenset()
+    )
+    if any("*" in w or "?" in w for w in elisions):
+        raise _fail(path, top["elisions"][1], "elisions: words only, no * or ?")
+    idioms = (
+        tuple(Pattern(w.casefold()) for w in _words(path, top["idioms"][1], "idioms", phrases=True))
+        if "idioms" in top
+        else ()
+    )
+    return WordData(code, path, classes, tuple(nouns), glossary, glossary_lines, elisions, idioms)
 
 
 def word_data(codes: Sequence[str], source: str) -> dict[str, WordData]:
@@ -402,6 +516,39 @@ def _class_problems(english: str, translated: str, theirs: WordData, ours: WordD
     return problems
 
 
+VALUE_OF = re.compile(r"([^\W\d_]+)\s*=\s*([−-]?\d+)")
+"""A word given a value in a list of values (``King=0``, ``Dame = 10``, ``Joker=−2``)."""
+
+
+def value_problems(english: str, translated: str, theirs: WordData, ours: WordData) -> list[str]:
+    """A list of values that gives a card another value than the English does: the pairs
+    (card, value) of both lines (``König = 0``) must be the same, whatever their order; two
+    rank names swapped with their numbers in place ("König = 10, Dame = 0") change the pairs
+    though they change no count of words.
+
+    >>> data = word_data(["de"], "en")
+    >>> value_problems("Queen=10, King=0", "Dame = 0, König = 10", data["en"], data["de"])
+    ['values: queen=10, king=0 in English, queen=0, king=10 here']
+    """
+
+    def pairs(line: str, data: WordData) -> list[str]:
+        found = []
+        for match in VALUE_OF.finditer(COMMAND_OPTION.sub(" ", line)):
+            senses = [
+                sense
+                for kind, sense, _loose in data._senses_of(match.group(1).casefold())
+                if kind == "cards"
+            ]
+            if len(senses) == 1:
+                found.append(f"{senses[0]}={match.group(2).replace('−', '-')}")
+        return found
+
+    was, now = pairs(english, theirs), pairs(translated, ours)
+    if sorted(was) != sorted(now):
+        return [f"values: {', '.join(was) or 'none'} in English, {', '.join(now) or 'none'} here"]
+    return []
+
+
 NUMBER_BEFORE = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)(?:\s|\u00a0|\u202f)+([^\W\d_]+)")
 
 
@@ -435,65 +582,70 @@ def plural_problems(line: str, data: WordData) -> list[str]:
 
 @dataclass(frozen=True)
 class WordException:
-    """A reviewed line the word rules misread: its file and line, the English and the
-    translation it was reviewed with, and why it is right."""
+    """A reviewed line the word rules misread: its file, the English and the translation it was
+    reviewed with, and why it is right. It is keyed by the two lines' texts, never by a line
+    number: rows added above it leave it where it applies."""
 
     file: str
-    line: int
     english: str
     translation: str
     reason: str
     at: int
     """The entry's line in the exceptions file."""
 
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return (self.file, self.english, self.translation)
+
+
+EXCEPTION_KEYS = ("file", "english", "translation", "reason")
+
 
 def read_exceptions(path: Path = EXCEPTIONS_FILE, text: str | None = None) -> list[WordException]:
     """The exceptions file (or its ``text``, read already), read strictly: a list of entries
-    with exactly ``file``, ``line``, ``english``, ``translation`` and ``reason``, each a text
-    (``line`` a number), no two for the same line."""
+    with exactly ``file``, ``english``, ``translation`` and ``reason``, each a text, no two for
+    the same lines."""
     root = _compose(path, text)
     if isinstance(root, yaml.ScalarNode) and _SCALARS.construct_object(root) in ([], None):
         return []
     if not isinstance(root, yaml.SequenceNode):
         raise _fail(path, root, "the exceptions must be a list")
-    keys = ("file", "line", "english", "translation", "reason")
     found: list[WordException] = []
-    seen: dict[tuple[str, int], int] = {}
+    seen: dict[tuple[str, str, str], int] = {}
     for item in root.value:
         fields = _mapping(path, item, "an exception")
         for name, (key, _value) in fields.items():
-            if name not in keys:
-                raise _fail(path, key, f"unknown key {name!r} (keys: {', '.join(keys)})")
-        values: dict[str, object] = {}
-        for name in keys:
+            if name == "line":
+                raise _fail(
+                    path,
+                    key,
+                    "unknown key 'line': an exception is found by its English and translated "
+                    "lines, not by a line number (delete the key)",
+                )
+            if name not in EXCEPTION_KEYS:
+                raise _fail(path, key, f"unknown key {name!r} (keys: {', '.join(EXCEPTION_KEYS)})")
+        values: dict[str, str] = {}
+        for name in EXCEPTION_KEYS:
             if name not in fields:
                 raise _fail(path, item, f"an exception needs {name!r}")
             node = fields[name][1]
             value = _SCALARS.construct_object(node) if isinstance(node, yaml.ScalarNode) else None
-            wanted = int if name == "line" else str
-            if not isinstance(value, wanted) or isinstance(value, bool) or value in ("", 0):
-                raise _fail(
-                    path, node, f"{name} must be a {'line number' if name == 'line' else 'text'}"
-                )
-            if name == "reason" and len(str(value).split()) < 3:
+            if not isinstance(value, str) or not value:
+                raise _fail(path, node, f"{name} must be a text")
+            if name == "reason" and len(value.split()) < 3:
                 raise _fail(path, node, "reason: say why the line is right (a few words at least)")
             values[name] = value
         at = item.start_mark.line + 1
         entry = WordException(
-            str(values["file"]),
-            int(str(values["line"])),
-            str(values["english"]),
-            str(values["translation"]),
-            str(values["reason"]),
-            at,
+            values["file"], values["english"], values["translation"], values["reason"], at
         )
-        if (entry.file, entry.line) in seen:
+        if entry.key in seen:
             raise _fail(
                 path,
                 item,
-                f"{entry.file}:{entry.line} has an exception already (line {seen[entry.file, entry.line]})",
+                f"the same lines of {entry.file} have an exception already (line {seen[entry.key]})",
             )
-        seen[entry.file, entry.line] = at
+        seen[entry.key] = at
         found.append(entry)
     return found
 
@@ -507,8 +659,8 @@ def text_problems(
     english: str,
     theirs: WordData,
     ours: WordData,
-    exceptions: Mapping[tuple[str, int], WordException],
-    used: set[tuple[str, int]] | None = None,
+    exceptions: Mapping[tuple[str, str, str], WordException],
+    used: set[tuple[str, str, str]] | None = None,
 ) -> Iterator[str]:
     """``where:line: ...`` for each line of a translated approved text whose fact words or
     sentences differ from its English line's (the English text's same line) or whose plural
@@ -523,19 +675,15 @@ def text_problems(
     for number, (line, original) in enumerate(zip(lines, english_lines, strict=True), start=1):
         found = (
             class_problems(original, line, theirs, ours)
+            + value_problems(original, line, theirs, ours)
             + plural_problems(line, ours)
             + label_problems(original, line, ours)
         )
         if not found:
             continue
-        exception = exceptions.get((where, number))
-        if (
-            exception is not None
-            and exception.english == original
-            and exception.translation == line
-        ):
+        if (where, original, line) in exceptions:
             if used is not None:
-                used.add((where, number))
+                used.add((where, original, line))
             continue
         yield (
             f"{where}:{number}: the translation's fact words differ from the English line's: "
@@ -582,7 +730,7 @@ def check_texts(
     exceptions that match no line any more are reported, so none stays behind unseen."""
     try:
         data = word_data(codes, source)
-        exceptions = {(e.file, e.line): e for e in read_exceptions()}
+        exceptions = {e.key: e for e in read_exceptions()}
     except WordRulesError as error:
         yield str(error)
         return
@@ -599,7 +747,7 @@ def check_texts(
     english = read(source)
     for name, text in sorted(english.items()):
         yield from english_plural_problems(_rel(approved / source / name), text, data[source])
-    used: set[tuple[str, int]] = set()
+    used: set[tuple[str, str, str]] = set()
     checked: set[str] = set()
     for code in codes:
         if code == source:
@@ -617,9 +765,9 @@ def check_texts(
     for key, entry in exceptions.items():
         if key not in used and (texts is None or entry.file in checked):
             yield (
-                f"{_rel(EXCEPTIONS_FILE)}:{entry.at}: the exception for {entry.file}:{entry.line} "
-                "matches no line the word rules refuse (the lines changed, or the rule reads "
-                "them right now): delete it or review it again"
+                f"{_rel(EXCEPTIONS_FILE)}:{entry.at}: the exception for {entry.file} "
+                f"({_clip(entry.english, 40)!r}) matches no line the word rules refuse (the lines "
+                "changed, or the rule reads them right now): delete it or review it again"
             )
 
 
@@ -699,26 +847,21 @@ def exceptions_review(base: str, old_text: str | None) -> list[str]:
         before = read_exceptions(EXCEPTIONS_FILE, old_text) if old_text is not None else []
     except WordRulesError:
         before = []  # unreadable then: every entry is shown as new
-    old = {(e.file, e.line): e for e in before}
+    old = {e.key: e for e in before}
     shown: list[str] = []
     for entry in now:
-        was = old.pop((entry.file, entry.line), None)
-        same = was is not None and (was.english, was.translation, was.reason) == (
-            entry.english,
-            entry.translation,
-            entry.reason,
-        )
-        if same:
+        was = old.pop(entry.key, None)
+        if was is not None and was.reason == entry.reason:
             continue
         status = "new" if was is None else "changed"
         shown += [
-            f"{where}:{entry.at}: {status} word-rule exception for {entry.file}:{entry.line}: "
-            f"{entry.reason}",
+            f"{where}:{entry.at}: {status} word-rule exception for {entry.file}: {entry.reason}",
             f"    en: {_clip(entry.english, 100)}",
             f"    {Path(entry.file).parent.name}: {_clip(entry.translation, 100)}",
         ]
     for entry in old.values():
         shown.append(
-            f"{where}:1: word-rule exception for {entry.file}:{entry.line} removed since {base}"
+            f"{where}:1: word-rule exception for {entry.file} ({_clip(entry.english, 40)!r}) "
+            f"removed since {base}"
         )
     return shown

@@ -114,7 +114,7 @@ def search_words(t: Any, locale: str) -> dict[str, Any]:
     return {**words, "count_forms": forms, "locale": intl_locale(locale)}
 
 
-def translate_bundle(site_dir: Path, words: dict[str, str]) -> None:
+def translate_bundle(site_dir: Path, words: dict[str, Any]) -> None:
     """Zensical's script in ``site_dir`` with the dialog's English words replaced by ``words``
     (:func:`search_words`); a place not found as often as :data:`PLACES` says stops it, before
     anything is written."""
@@ -142,7 +142,7 @@ def translate_bundle(site_dir: Path, words: dict[str, str]) -> None:
         )
     if words.get("count_error"):
         raise SearchWordsError(str(words["count_error"]))
-    forms = words["count_forms"]
+    forms: dict[str, str] = dict(words["count_forms"])
     table = "{" + ",".join(f"{_js(c)}:{_js(text)}" for c, text in sorted(forms.items())) + "}"
     count = (
         f"({table}[new Intl.PluralRules({_js(words['locale'])}).select(i)]"

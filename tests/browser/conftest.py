@@ -314,11 +314,11 @@ def first_language_group() -> list[pytest.MarkDecorator]:
     """The marks of the xdist group of the first language's pages in ``test_pages.py``, for the
     approved screenshots and the pictures' checks too: they share :func:`first_language_visits`
     (one load of each page), so they must run on the same worker."""
-    from generator.i18n.catalogs import languages
+    from generator.i18n.catalogs import shipped_languages
 
     return [
         pytest.mark.xdist_group("browser-pages"),
-        pytest.mark.xdist_group(f"browser-pages-{languages()[0].code}"),
+        pytest.mark.xdist_group(f"browser-pages-{shipped_languages()[0].code}"),
     ]
 
 

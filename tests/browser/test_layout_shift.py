@@ -23,13 +23,13 @@ from typing import Any
 
 import pytest
 
-from generator.i18n.catalogs import languages
+from generator.i18n.catalogs import shipped_languages
 from tests.browser.conftest import CHROMIUM_FLAGS, Site, chromium_path
 from tests.browser.pagecheck import WIDTHS, Recorder
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-layout-shift")]
 
-CODES = [language.code for language in languages()]
+CODES = [language.code for language in shipped_languages()]
 
 MOST_SHIFT = 0.01
 """The layout shift a page may add up to while it loads (issue 31: at most 0.01)."""

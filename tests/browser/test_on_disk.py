@@ -24,7 +24,7 @@ from urllib.parse import urldefrag
 
 import pytest
 
-from generator.i18n.catalogs import languages
+from generator.i18n.catalogs import shipped_languages
 from tests.browser.conftest import Site
 from tests.browser.pagecheck import (
     Recorder,
@@ -41,7 +41,7 @@ from tests.browser.pagecheck import (
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-disk")]
 
-CODES = [language.code for language in languages()]
+CODES = [language.code for language in shipped_languages()]
 
 VISITS = (("light", 390), ("dark", 1280))
 """The schemes and widths the pages of a build opened from disk are opened at, in turn."""

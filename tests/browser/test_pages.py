@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from generator.i18n.catalogs import languages
+from generator.i18n.catalogs import shipped_languages
 from tests.browser.conftest import Site
 from tests.browser.pagecheck import (
     MISSING,
@@ -32,7 +32,7 @@ from tests.browser.visits import visit
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-pages")]
 
-CODES = [None, *(language.code for language in languages())]
+CODES = [None, *(language.code for language in shipped_languages())]
 """``None`` for the root's own pages (``index.html``, ``404.html``), then every language."""
 
 
@@ -59,7 +59,7 @@ def test_every_page_width_and_scheme(
     """Every page at every width in every scheme, with axe-core's WCAG 2.2 AA rules; its links
     and its language switcher once. The first language's pages are opened once for this test,
     the approved screenshots' and the pictures' (``first_language_visits``)."""
-    if code == languages()[0].code:
+    if code == shipped_languages()[0].code:
         visits = request.getfixturevalue("first_language_visits").visits
     else:
         visits = [
@@ -78,7 +78,7 @@ def test_every_page_width_and_scheme(
 def test_palette_toggle_switches_the_scheme(contexts: dict[str, Any], site: Site) -> None:
     """The header's toggle turns the light page dark and back (Material's palette form)."""
     schemes = material_schemes()
-    target = targets(site, languages()[0].code)[0]
+    target = targets(site, shipped_languages()[0].code)[0]
     with opened(contexts["light"], site, target, max(WIDTHS)) as (page, recorder):
         problems = []
         for scheme in ("dark", "light"):
@@ -92,7 +92,7 @@ def test_palette_toggle_switches_the_scheme(contexts: dict[str, Any], site: Site
     assert not problems, "\n".join(problems)
 
 
-@pytest.mark.parametrize("code", [language.code for language in languages()])
+@pytest.mark.parametrize("code", [language.code for language in shipped_languages()])
 def test_a_404_page_leads_on(contexts: dict[str, Any], site: Site, code: str) -> None:
     """A missing page, deep down, shows its language's 404 page, which leads on: to the
     language's home page and both games' rules pages (by their nav titles, followed), and to

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from generator.i18n.catalogs import languages, translations
+from generator.i18n.catalogs import shipped_languages, translations
 from generator.i18n.words import PLAY_WORDS, Words
 from generator.pages.recorded import load_reference_game
 from generator.patience import Game, Move, Reason, Rules, RuleSet, Variant, deal_for_number
@@ -35,14 +35,14 @@ from tests.browser.pagecheck import axe_problems
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-play")]
 
-CODES = [language.code for language in languages()]
+CODES = [language.code for language in shipped_languages()]
 READY = "html[data-golf-engine=ready]"
 SOLVED = "html[data-golf-solved=ready]"
 """The Solve page has shown its own first deal's verdicts (``window.golfReadyAt`` is set)."""
 
 
 def words_of(code: str) -> tuple[Words, Any]:
-    language = next(lang for lang in languages() if lang.code == code)
+    language = next(lang for lang in shipped_languages() if lang.code == code)
     t = translations(language)
     return Words(t), t
 

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 import yaml
 
-from generator.i18n.catalogs import languages, translations
+from generator.i18n.catalogs import shipped_languages, translations
 from generator.i18n.words import PLAY_WORDS, Words
 from generator.patience import FULL_DECK, Game, Rules, RuleSet, Variant, deal_for_number
 from generator.patience.deal import DealCode
@@ -29,7 +29,7 @@ from tests.patience.test_typed_codes import CASES, typed
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-solve")]
 
-CODES = [language.code for language in languages()]
+CODES = [language.code for language in shipped_languages()]
 READY = "html[data-golf-engine=ready]"
 SOLVED = "html[data-golf-solved=ready]"
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -66,7 +66,7 @@ would have given its verdicts by then."""
 
 
 def words_of(code: str) -> tuple[Words, Any]:
-    language = next(lang for lang in languages() if lang.code == code)
+    language = next(lang for lang in shipped_languages() if lang.code == code)
     t = translations(language)
     return Words(t), t
 

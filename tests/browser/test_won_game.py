@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from generator.i18n.catalogs import languages, translations
+from generator.i18n.catalogs import shipped_languages, translations
 from generator.i18n.words import Words
 from generator.pages.recorded import load_reference_game
 from generator.patience import Game, Position
@@ -33,7 +33,7 @@ from tests.browser.pagecheck import WIDTHS, Target, opened
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
-CODES = [language.code for language in languages()]
+CODES = [language.code for language in shipped_languages()]
 
 LAYOUT_SHIFT = """() => new Promise(resolve => {
     let sum = 0;
@@ -328,7 +328,7 @@ of it they see and the title and description its aria-labelledby names (in the b
 
 @cache
 def words_of(code: str) -> Words:
-    return Words(translations(next(lang for lang in languages() if lang.code == code)))
+    return Words(translations(next(lang for lang in shipped_languages() if lang.code == code)))
 
 
 def board_problems(page: Any, code: str, move: int) -> list[str]:

@@ -22,7 +22,7 @@ from urllib.parse import urldefrag
 
 import pytest
 
-from generator.i18n.catalogs import languages, translations
+from generator.i18n.catalogs import shipped_languages, translations
 from tests.browser.conftest import Site
 from tests.browser.pagecheck import (
     MISSING,
@@ -38,7 +38,7 @@ from tests.browser.pagecheck import (
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-zensical")]
 
-CODES = [language.code for language in languages()]
+CODES = [language.code for language in shipped_languages()]
 
 HEADER_GREEN = "rgb(46, 125, 50)"
 """The header's colour, ``--md-primary-fg-color`` of ``docs_src/assets/golf.css``: styled."""
@@ -226,7 +226,7 @@ def test_the_search_dialog_speaks_the_page_s_language(
     """Zensical's dialog names itself, its box, its buttons and its results in the page's
     language (the catalog's words), counts the results in it, and says so when there are none;
     on the Dutch and German pages no English word of it is left."""
-    language = next(lang for lang in languages() if lang.code == code)
+    language = next(lang for lang in shipped_languages() if lang.code == code)
     t = translations(language)
     rules = zensical_site.page_path(code, "rules")
     file = zensical_site.file_of(rules)
