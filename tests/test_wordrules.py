@@ -337,3 +337,43 @@ def test_check_stops_a_translator_who_edits_the_catalog_and_the_approved_text(
         p.startswith(f"{DE}:") and "'Undo' is translated 'Wiederholen'" in p
         for p in catalogs.stdout.splitlines()
     ), catalogs.stdout
+
+
+@pytest.mark.parametrize(
+    ("line", "count"),
+    [
+        ("Tirez une carte. À vous de jouer.", 2),  # a capital with an accent (French)
+        ("Dobierz kartę. Łatwe zasady.", 2),  # Polish Ł
+        ("Возьмите карту. Живо.", 2),  # Cyrillic
+        ("اسحب بطاقة. ثم العب.", 2),  # Arabic has no capitals: any letter begins a sentence
+        ("هل يمكن الفوز؟ نعم.", 2),  # Arabic's question mark
+        ("Draw a card. then play it.", 1),  # a small letter after a stop begins none
+    ],
+)
+def test_a_sentence_may_begin_in_any_script(line: str, count: int) -> None:
+    from generator.i18n.wordrules import sentences
+
+    assert sentences(line) == (count, count)
+
+
+def test_the_plural_beside_a_number_is_cldr_s(tmp_path: Path) -> None:
+    """French puts 0 in the singular ("0 point"), English and German in the plural: the form a
+    number takes comes from the language's CLDR plural rule, not from English's."""
+    from generator.i18n.wordrules import plural_problems
+
+    english = read_word_data("en")
+    text = (english.path.parent / "nl.yaml").read_text(encoding="utf-8")
+    text = text.replace("plurals:\n", "plurals:\n  - {singular: point, plural: points}\n", 1)
+    path = tmp_path / "fr.yaml"
+    path.write_text(text, encoding="utf-8")
+    french = read_word_data("fr", path, english)
+    assert plural_problems("Score : 0 point, 1 point, 2 points, 1,5 point", french) == []
+    assert plural_problems("0 points", french) == [
+        "'0 points': the plural beside 0 (its singular: point)"
+    ]
+    assert plural_problems("0 point", english) == [
+        "'0 point': the singular beside 0 (its plural: points)"
+    ]
+    german = read_word_data("de", english=english)
+    assert plural_problems("0 Punkte", german) == []
+    assert plural_problems("0 Punkt", german)

@@ -54,9 +54,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 
 import yaml
+from babel.core import Locale, UnknownLocaleError
 
 from generator.bounded import compose_yaml, yaml_error
 from generator.i18n.catalogs import ROOT
@@ -80,8 +82,22 @@ CLASSES = (
 )
 """The classes every language's file has, in this order."""
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
-SENTENCE_END = re.compile(r"(?<=[^\s.])[.!?](?:[\"'’”“»«)]*)(?=\s+[\"'‘“„«(]*[A-ZÄÖÜÉ0-9])")
-"""The end of a sentence followed by another in the same line (a capital or a digit after it)."""
+SENTENCE_END = re.compile(r"(?<=[^\s.])[.!?؟।](?:[\"'’”“»«)]*)(?=\s+[\"'‘“„«(]*(?P<next>[^\W_]))")
+"""A full stop, question or exclamation mark (Arabic's ؟ and the Devanagari full stop too)
+that may end a sentence followed by another in the same line; :func:`sentences` keeps those
+after which a capital, a digit or a letter of a script without case begins."""
+
+
+def _begins_sentence(letter: str) -> bool:
+    """Whether a sentence may begin with ``letter``: a capital in any script (À, Ł, Ж), a digit,
+    or a letter of a script without case (Arabic, Hebrew, CJK)."""
+    return (
+        letter.isdigit()
+        or letter.isupper()
+        or (letter.isalpha() and letter == letter.lower() == letter.upper())
+    )
+
+
 ABBREVIATIONS = re.compile(r"\b(?:e\.g|i\.e|z\.\s?B|d\.\s?h|bzw|vs|ca|Nr|o\.a|m\.a\.w|bijv|etc)\.")
 COMMAND_OPTION = re.compile(r"(?<!\S)--[\w-]+(?:[= ][^\s-]\S*)?")
 """A command's option as a page quotes it (``--variant jokers=1``): the command's, no words."""
@@ -438,7 +454,7 @@ def sentences(line: str) -> tuple[int, int]:
     body = re.sub(r"^(?:\d+\.|[-*])\s+", "", line)
     body = ABBREVIATIONS.sub("", body)
     body = body.replace("…", "").replace("...", "")
-    ends = [m.start() for m in SENTENCE_END.finditer(body)]
+    ends = [m.start() for m in SENTENCE_END.finditer(body) if _begins_sentence(m.group("next"))]
     loose = sum(1 for at in ends if body[at - 1].isdigit())
     return 1 + len(ends) - loose, 1 + len(ends)
 
@@ -552,9 +568,29 @@ def value_problems(english: str, translated: str, theirs: WordData, ours: WordDa
 NUMBER_BEFORE = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)(?:\s|\u00a0|\u202f)+([^\W\d_]+)")
 
 
+def _takes_singular(number: str, code: str) -> bool:
+    """Whether ``number`` (as a page writes it) takes the singular in the language: CLDR's
+    plural category "one" for it (English and German: 1; French: 0 and 1, and 1,5; Polish: 1).
+    A number written with a separator is read as a decimal (``1,5``, ``0.5``) unless its digits
+    after it are a group of three (``1.000``: a thousand)."""
+    try:
+        rule = Locale.parse(code).plural_form
+    except (ValueError, UnknownLocaleError):
+        return number == "1"
+    head, _separator, tail = number.replace(",", ".").partition(".")
+    if tail and len(tail) == 3:
+        value: Decimal | int = int(head + tail)
+    elif tail:
+        value = Decimal(f"{head}.{tail}")
+    else:
+        value = int(head)
+    return bool(rule(value) == "one")
+
+
 def plural_problems(line: str, data: WordData) -> list[str]:
-    """A number written beside a noun of the plural list in the form its number does not take
-    (one: the singular; any other number, zero and fractions included: the plural).
+    """A number written beside a noun of the plural list in the form its number does not take:
+    the singular where CLDR's plural rule of the language puts the number in the category
+    "one" (1 in English; 0 and 1 in French), the plural otherwise.
 
     >>> from generator.i18n.wordrules import read_word_data
     >>> plural_problems("ja, in 51 Zug", read_word_data("de", english=read_word_data("en")))
@@ -563,11 +599,12 @@ def plural_problems(line: str, data: WordData) -> list[str]:
     problems = []
     for match in NUMBER_BEFORE.finditer(line):
         number, word = match.group(1), match.group(2).casefold()
-        one = number == "1"
+        one = _takes_singular(number, data.code)
         for noun in data.nouns:
             if one and word in noun.plural and word not in noun.singular:
                 problems.append(
-                    f"{match.group(0)!r}: the plural beside 1 (its singular: {', '.join(noun.singular)})"
+                    f"{match.group(0)!r}: the plural beside {number} "
+                    f"(its singular: {', '.join(noun.singular)})"
                 )
             elif not one and word in noun.singular and word not in noun.plural:
                 problems.append(
