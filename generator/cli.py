@@ -385,6 +385,7 @@ def _build(
     err: TextIO,
     replace: bool = False,
     builder: str = "mkdocs",
+    preview: Sequence[str] = (),
 ) -> int:
     from generator.check import build_verified
     from generator.site.build import SITE, BuildRefused
@@ -393,7 +394,12 @@ def _build(
     start = time.perf_counter()
     try:
         built = build_verified(
-            site or SITE, site_url=site_url, offline=offline, replace=replace, builder=builder
+            site or SITE,
+            site_url=site_url,
+            offline=offline,
+            replace=replace,
+            builder=builder,
+            preview=preview,
         )
     except BuildRefused as refused:
         if len(refused.problems) == 1:
@@ -404,7 +410,8 @@ def _build(
         print(f"error: build refused: {refused}; {shown(str(site or SITE))} is untouched", file=err)
         return 1
     for item in built:
-        print(f"built {item.language.code}: {item.site_dir}")
+        shown_as = "" if item.language.shipped else " (preview: not published)"
+        print(f"built {item.language.code}: {item.site_dir}{shown_as}")
     print(f"site built in {time.perf_counter() - start:.1f} s")
     return 0
 
@@ -753,6 +760,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="replace the output folder even if a build did not make it (it has no .golf-site "
         "file); its hidden entries (.git, .nojekyll) are kept",
     )
+    build_cmd.add_argument(
+        "--preview",
+        default="",
+        metavar="CODES",
+        help="also build these languages of locales/languages.yaml that are not shipped "
+        "(comma-separated, e.g. fr,ar), their untranslated strings in English: a translator's "
+        "preview, not a site to publish",
+    )
 
     check_cmd = commands.add_parser(
         "check", help="verify the examples, pages, catalogs, translations' safety and the site"
@@ -877,8 +892,15 @@ def _run(args: argparse.Namespace, variants: Sequence[Variant] = ()) -> int:
     if args.command == "examples":
         return _examples(args.json, sys.stdout)
     if args.command == "build":
+        preview = [code.strip() for code in args.preview.split(",") if code.strip()]
         return _build(
-            args.site, args.site_url, args.offline, sys.stderr, args.replace, args.builder
+            args.site,
+            args.site_url,
+            args.offline,
+            sys.stderr,
+            args.replace,
+            args.builder,
+            preview,
         )
     if args.command == "check" and args.coverage:
         return _coverage(sys.stdout)

@@ -79,3 +79,22 @@ def test_a_sentence_with_a_no_break_space_before_its_colon_is_found() -> None:
     found = pattern.fullmatch(page.lines[0])
     assert found is not None, page.lines[0]
     assert page.number(found["points"]) == 1000
+
+
+@pytest.mark.parametrize("code", ["fr", "pl"])
+def test_the_two_path_checks_read_a_new_language_s_pages(code: str) -> None:
+    """Every two-path check on the pages of a language being translated, read as if it were
+    published: French (complete) and Polish (its interface, home and rules pages; English
+    elsewhere), each page's numbers in the language's own digits, spaces and signs."""
+    import dataclasses
+
+    from generator import twopath
+    from generator.i18n.catalogs import languages
+    from generator.site.build import render_all
+
+    language = dataclasses.replace(
+        next(lang for lang in languages() if lang.code == code), shipped=True
+    )
+    result = twopath.run(render_all([language]), [language])
+    assert result.problems == []
+    assert result.counts["census-figures"] > 100 and result.counts["examples-lines"] > 100

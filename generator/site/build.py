@@ -44,7 +44,7 @@ import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -620,8 +620,13 @@ def build_site(
     checks: Checks | None = None,
     replace: bool = False,
     builder: str = BUILDERS[0],
+    preview: Sequence[str] = (),
 ) -> list[BuiltLanguage]:
     """Render and build every language into ``site/<code>/``; replace ``site`` only on success.
+
+    ``preview`` (``--preview``): languages of ``locales/languages.yaml`` that are not shipped,
+    built too, for a translator to look at (untranslated strings in English, marked); a code the
+    file does not list is refused before anything is built.
 
     ``checks`` (what ``python -m generator build`` passes:
     :func:`generator.check.build_verified`) runs while the languages build, and the
@@ -664,8 +669,9 @@ def build_site(
         with _workers() as submit:
             finish = checks(submit) if checks else None
             try:
-                # an unshipped language is not published: it is left out, switcher and all
-                all_languages = [language for language in languages() if language.shipped]
+                # an unshipped language is not published: it is left out, switcher and all,
+                # unless a translator asks to preview it
+                all_languages = site_languages_with(preview)
                 ts: dict[str, Translations] = {
                     lang.code: translations(lang) for lang in all_languages
                 }
@@ -691,6 +697,20 @@ def build_site(
             target.rename(staging / "old-site")
         built.rename(target)
         return [BuiltLanguage(language, site / language.code) for language in all_languages]
+
+
+def site_languages_with(preview: Sequence[str] = ()) -> list[Language]:
+    """The shipped languages and the unshipped ones named in ``preview``, in the file's order;
+    a code the file does not list is a :class:`SiteError`."""
+    listed = languages()
+    codes = {language.code for language in listed}
+    unknown = [code for code in preview if code not in codes]
+    if unknown:
+        raise SiteError(
+            f"--preview {unknown[0]}: locales/languages.yaml lists no such language "
+            f"(it lists {', '.join(sorted(codes))})"
+        )
+    return [language for language in listed if language.shipped or language.code in preview]
 
 
 def is_built_site(folder: Path) -> bool:

@@ -42,7 +42,7 @@ from generator.pages.patience import Step, rules_page_facts
 from generator.pages.sixcard import GridExample
 from generator.paths import project_tree
 from generator.patience import COLUMN_HEIGHT, Card, GolfError, Position
-from generator.site import play, sixcard_pictures
+from generator.site import bidi, play, sixcard_pictures
 from generator.site.charts import statistics_helpers
 from generator.site.jinja_cache import CompiledTemplates
 from generator.site.mdtext import OneLine, Text, format_text, html_text
@@ -413,6 +413,8 @@ def render_language(
         )
         for page, (template, game) in PAGES.items()
     }
+    # a right-to-left language: cards, signed numbers and codes read left to right in its text
+    pages = {page: bidi.for_language(text, language.code) for page, text in pages.items()}
     # a symlink out (/proc/self/environ) is refused, never published; the project: docs_src's
     project_tree(ASSETS, ASSETS.parents[1])
     for asset in sorted(ASSETS.rglob("*")):

@@ -25,6 +25,8 @@ from generator.site.numbers import locale_of
 from generator.site.pagetext import markdown_text
 
 SUIT_OF_SYMBOL = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
+_ISOLATES = dict.fromkeys(range(0x2066, 0x206A))
+"""The directional isolates (LRI, RLI, FSI, PDI), deleted by :meth:`str.translate`."""
 _ANY_SPACE = re.compile(r"(?:\\\s)+|(?:[\u00a0\u202f\u2009])+")
 """A run of spaces as :func:`re.escape` writes them (``\\ ``), or no-break spaces (left as they
 are by it)."""
@@ -44,7 +46,9 @@ class Page:
 
     @classmethod
     def of(cls, language: Language, name: str, markdown: str) -> Page:
-        text = markdown_text(markdown, pictures=True)
+        # a right-to-left page sets its cards and numbers in directional isolates
+        # (generator/site/bidi.py): formatting characters, no text to read
+        text = markdown_text(markdown, pictures=True).translate(_ISOLATES)
         return cls(
             language,
             name,
@@ -146,6 +150,13 @@ class Page:
 
     def numbers(self, text: str) -> list[Decimal]:
         return [self.number(m.group(0)) for m in re.finditer(self.number_pattern, text)]
+
+    def range_numbers(self, text: str) -> list[Decimal]:
+        """The numbers of a range or interval (``1–100 000``, ``25,0%–27,5%``): each side read
+        apart, since the range's dash (the catalogs' ``separator`` ``–``) stands where a space
+        would join two numbers into one in a language that groups digits with spaces."""
+        dash = self.t("–", "separator")
+        return [n for side in text.split(dash) for n in self.numbers(side)]
 
     @cached_property
     def short_ranks(self) -> dict[str, int]:

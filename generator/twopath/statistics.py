@@ -232,7 +232,7 @@ def statistics_page(page: Page) -> Iterator[Finding]:
             page.number(cells[1]),
             page.number(cells[2]),
             page.number(cells[3]),
-            *page.numbers(cells[4].replace(page.t("–", "separator"), " ")),
+            *page.range_numbers(cells[4]),
         )
         yield Finding(
             NAME,
@@ -542,8 +542,7 @@ def _methods(
         name = names[match["rules"]]
         seen.add(name)
         r = rows[name]
-        span = match["deals"].replace(page.t("–", "separator"), " ")
-        first, last = (int(n) for n in page.numbers(span))
+        first, last = (int(n) for n in page.range_numbers(match["deals"]))
         contiguous = r.contiguous
         command = r.header.get("command", "")
         frm = re.search(r"--from (\d+)", command)
@@ -600,11 +599,7 @@ def strategy_table(page: Page) -> Iterator[Finding]:
             won = _strategy_won(data, rule_set, player)
             low, high = wilson(won, deals)
             truth += [tenth(Fraction(won, deals)), float_tenth(low), float_tenth(high)]
-        said = [
-            n
-            for cell in cells[1:]
-            for n in page.numbers(cell.replace(page.t("–", "separator"), " "))
-        ]
+        said = [n for cell in cells[1:] for n in page.range_numbers(cell)]
         yield _strategy_finding(number, text, truth, said)
     for player in sorted(set(TIP_NAMES) - shown):
         yield Finding("strategy-table", 1, "", f"the tips' table has no row for {player}", False)
