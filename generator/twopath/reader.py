@@ -64,9 +64,11 @@ class Page:
         return Words(self.translations)
 
     def t(self, message: str, context: str | None = None) -> str:
+        """A message as the page text shows it: translated, each run of spaces one space (the
+        page text writes a no-break space before a French colon as a space)."""
         if context is None:
-            return str(self.translations.gettext(message))
-        return str(self.translations.pgettext(context, message))
+            return _spaced(str(self.translations.gettext(message)))
+        return _spaced(str(self.translations.pgettext(context, message)))
 
     def forms(
         self, singular: str, plural: str | None = None, context: str | None = None
@@ -82,7 +84,7 @@ class Page:
             if text is None:
                 break
             found.append(str(text))
-        return [f for f in found if f] or [singular, plural]
+        return [_spaced(f) for f in found if f] or [singular, plural]
 
     def pattern(self, *forms: str, **groups: str) -> re.Pattern[str]:
         """A regular expression matching any of ``forms``, each ``%(name)s`` a named group
@@ -179,7 +181,10 @@ class Page:
     # -- lines ------------------------------------------------------------------
 
     def line_of(self, needle: str, start: int = 1) -> int:
-        """The first line (1-based, from ``start``) holding ``needle``; ``start`` if none."""
+        """The first line (1-based, from ``start``) holding ``needle``; ``start`` if none. The
+        page text writes every run of spaces as one space (a picture's title, read from the
+        drawing, keeps its no-break spaces): so is the needle read."""
+        needle = re.sub(r"\s+", " ", needle.translate(_ISOLATES)).strip()
         for number in range(start, len(self.lines) + 1):
             if needle in self.lines[number - 1]:
                 return number
@@ -187,6 +192,12 @@ class Page:
 
     def picture_lines(self) -> list[int]:
         return [n for n, line in enumerate(self.lines, 1) if line.startswith("[picture] ")]
+
+
+def _spaced(text: str) -> str:
+    """``text`` with each run of spaces (no-break ones too) one space, as the page text writes
+    it; a space alone (a separator) stays."""
+    return text if text.isspace() else re.sub(r"\s+", " ", text)
 
 
 def repeats_agree(match: re.Match[str]) -> bool:
