@@ -565,7 +565,12 @@ def value_problems(english: str, translated: str, theirs: WordData, ours: WordDa
     return []
 
 
-NUMBER_BEFORE = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)(?:\s|\u00a0|\u202f)+([^\W\d_]+)")
+NUMBER_BEFORE = re.compile(
+    r"(?<![\w.,])(?<!\d )(\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?!\d)|\d+(?:[.,]\d+)?)"
+    r"(?:\s|\u00a0|\u202f)+([^\W\d_]+)"
+)
+"""A number before a word: ``51 Zug``, ``1,5 point``, and a number grouped with spaces, as French
+and Polish write it (``4 000 donnes``), whole."""
 
 
 def _takes_singular(number: str, code: str) -> bool:
@@ -577,6 +582,7 @@ def _takes_singular(number: str, code: str) -> bool:
         rule = Locale.parse(code).plural_form
     except (ValueError, UnknownLocaleError):
         return number == "1"
+    number = re.sub(r"[ \u00a0\u202f]", "", number)
     head, _separator, tail = number.replace(",", ".").partition(".")
     if tail and len(tail) == 3:
         value: Decimal | int = int(head + tail)
