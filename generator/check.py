@@ -1081,6 +1081,7 @@ def check_catalogs(languages: list[Language]) -> Problems:
     for language in languages:
         if not is_source(language):
             yield from check_catalog(language, pot_ids)
+            yield from catalog_layout(language)
             if language.shipped:  # a language being translated has no word data yet
                 yield from catalog_glossary(language)
         elif language.po_file.exists():
@@ -1089,6 +1090,32 @@ def check_catalogs(languages: list[Language]) -> Problems:
                 "is the templates' own and this catalog is never read; change the templates "
                 "and delete it"
             )
+
+
+def catalog_layout(language: Language) -> Problems:
+    """A catalog in another layout than the project's (GNU gettext's, :mod:`powriter`): Poedit,
+    Weblate's translate-toolkit or polib wrap and order some entries otherwise, and a one-word
+    fix then shows as hundreds of changed lines. One problem, at the first line that differs,
+    naming the command that writes it back without changing a string."""
+    from generator.i18n.powriter import po_text
+
+    try:
+        text = language.po_file.read_text(encoding="utf-8")
+        ours = po_text(read_catalog(language.po_file, language.code))
+    except (GolfError, OSError, UnicodeDecodeError):
+        return  # check_catalog says what is wrong with it
+    if ours == text:
+        return
+    theirs, mine = text.splitlines(), ours.splitlines()
+    line = next(
+        (n for n, (a, b) in enumerate(zip(theirs, mine, strict=False), 1) if a != b),
+        min(len(theirs), len(mine)) + 1,
+    )
+    yield (
+        f"{_rel(language.po_file)}:{line}: not in the project's layout (a tool such as Poedit "
+        "or polib wrapped or ordered it otherwise): run 'python -m generator catalog update', "
+        "which writes it back without changing a string"
+    )
 
 
 # -- safety ------------------------------------------------------------------

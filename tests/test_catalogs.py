@@ -604,3 +604,60 @@ def test_init_starts_a_catalog_that_reads_strictly(copy: Path) -> None:
     )
     if MSGFMT:
         assert not msgfmt_rejects(po_file)
+
+
+def test_a_catalog_a_tool_rewrapped_is_one_problem_naming_the_command(tmp_path: Path) -> None:
+    """Poedit, Weblate's translate-toolkit and polib wrap some entries otherwise than GNU gettext:
+    check says so at the first line that differs, with the command that writes it back, instead
+    of leaving a one-word fix to show as hundreds of changed lines."""
+    import dataclasses
+
+    from generator.check import catalog_layout
+
+    dutch = next(lang for lang in languages() if lang.code == "nl")
+    copy = dataclasses.replace(dutch, locales=tmp_path)
+    copy.po_file.parent.mkdir(parents=True)
+    text = dutch.po_file.read_text(encoding="utf-8")
+    assert list(catalog_layout(dataclasses.replace(dutch))) == []
+    # polib's way: a wrapped msgstr joined into one long line
+    lines = text.split("\n")
+    at = next(
+        n
+        for n, line in enumerate(lines)
+        if line.startswith('msgstr ""') and lines[n + 2].startswith('"')
+    )
+    joined = [*lines[:at], 'msgstr "' + lines[at + 1][1:-1] + lines[at + 2][1:], *lines[at + 3 :]]
+    copy.po_file.write_text("\n".join(joined), encoding="utf-8")
+    found = list(catalog_layout(copy))
+    assert len(found) == 1, found
+    assert found[0].endswith(
+        "run 'python -m generator catalog update', which writes it back without changing a string"
+    )
+    assert f":{at + 1}: not in the project's layout" in found[0]
+
+
+def test_the_messages_of_a_seed_tied_page_are_marked_for_the_translator() -> None:
+    """``catalog update`` marks each message a seed-tied page is made of with a translator
+    comment naming the seed and the errata file (Poedit and Weblate show it beside the
+    string); a message of no seed-tied page carries no mark."""
+    from generator.i18n.catalog_cli import SEED_MARK
+    from generator.site.render import messages_of_pages
+
+    for code in ("nl", "de", "fr"):
+        language = next(lang for lang in languages() if lang.code == code)
+        catalog = parse(language.po_file.read_bytes(), language.po_file, code)
+        tied = set()
+        for page in language.seed_pages:
+            tied |= messages_of_pages(language, [page])
+        marked = {
+            (m.context, m.id if isinstance(m.id, str) else m.id[0])
+            for m in catalog
+            if m.id and any(c.startswith(SEED_MARK) for c in m.user_comments)
+        }
+        assert marked == {key for key in tied if catalog.get(key[1], context=key[0])}, code
+        if code == "fr":
+            assert marked == set()  # no French page is held to a seed
+        else:
+            assert len(marked) > 40
+            note = next(c for m in catalog for c in m.user_comments if c.startswith(SEED_MARK))
+            assert "docs_src/seed_errata.yaml" in note and "tests/golden/" in note

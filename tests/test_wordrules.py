@@ -377,3 +377,40 @@ def test_the_plural_beside_a_number_is_cldr_s(tmp_path: Path) -> None:
     german = read_word_data("de", english=english)
     assert plural_problems("0 Punkte", german) == []
     assert plural_problems("0 Punkt", german)
+
+
+@pytest.mark.parametrize("code", ["nl", "de", "fr"])
+def test_the_glossary_exports_as_weblate_reads_it(code: str) -> None:
+    """``catalog glossary CODE`` prints the glossary as TBX (and ``--format csv`` as CSV), read
+    back here with translate-toolkit, the library Weblate imports glossaries with: every term
+    with its translation, and nothing else."""
+    import io
+    import subprocess
+    import sys
+
+    from translate.storage import csvl10n, tbx
+
+    glossary = read_word_data(code, english=read_word_data("en")).glossary
+    root = Path(__file__).parents[1]
+    tbx_text = subprocess.run(
+        [sys.executable, "-m", "generator", "catalog", "glossary", code],
+        cwd=root,
+        capture_output=True,
+        check=True,
+        timeout=120,
+    ).stdout
+    units = {unit.source: unit.target for unit in tbx.tbxfile(tbx_text).units}
+    assert units == {term: forms[0] for term, forms in glossary.items()}
+    csv_text = subprocess.run(
+        [sys.executable, "-m", "generator", "catalog", "glossary", code, "--format", "csv"],
+        cwd=root,
+        capture_output=True,
+        check=True,
+        timeout=120,
+    ).stdout
+    rows = {
+        unit.source: unit.target
+        for unit in csvl10n.csvfile(io.BytesIO(csv_text)).units
+        if unit.source
+    }
+    assert rows == {term: forms[0] for term, forms in glossary.items()}

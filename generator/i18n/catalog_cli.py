@@ -30,6 +30,7 @@ import io
 import os
 import re
 import tempfile
+from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 
@@ -269,13 +270,21 @@ def _new_catalog(code: str) -> Catalog:
     return catalog
 
 
-def _merged(language: Language, template: Catalog, folder: Path) -> Path:
-    """The language's catalog merged with ``template``, written (and read back) in ``folder``."""
+def _merged(
+    language: Language,
+    template: Catalog,
+    folder: Path,
+    seed_tied: Mapping[tuple[str | None, str], str] | None = None,
+) -> Path:
+    """The language's catalog merged with ``template``, written (and read back) in ``folder``;
+    ``seed_tied``: its messages to mark as bound to a seed page (None: leave the marks)."""
     if language.po_file.exists():
         catalog = read_catalog(language.po_file, language.code)
         merge(catalog, template)
     else:
         catalog = _new_catalog(language.code)
+    if seed_tied is not None:
+        mark_seed_tied(catalog, seed_tied)
     out = folder / language.code / language.po_file.name
     out.parent.mkdir(parents=True)
     _write(catalog, out, language.code)
@@ -295,12 +304,36 @@ def update(language: Language) -> bool:
         )
 
 
-def update_all() -> list[tuple[Language, bool]]:
-    """:func:`update` for every catalog: all are merged and read back before any is replaced."""
+SEED_MARK = "seed-tied:"
+"""The start of the translator comment that marks a message of a page held to a seed page."""
+
+SeedTied = Mapping[str, Mapping[tuple[str | None, str], str]]
+"""{language code: {(context, msgid): the seed-tied page's note}}."""
+
+
+def mark_seed_tied(catalog: Catalog, marks: Mapping[tuple[str | None, str], str]) -> None:
+    """Give each message of ``marks`` its translator comment (``# seed-tied: ...``: the page
+    must read as a seed page, and a change is an erratum), and take it from every other."""
+    for message in catalog:
+        if not message.id:
+            continue
+        msgid = message.id if isinstance(message.id, str) else str(message.id[0])
+        key = (message.context, msgid)
+        kept = [c for c in message.user_comments if not c.startswith(SEED_MARK)]
+        note = marks.get(key)
+        message.user_comments = kept + ([f"{SEED_MARK} {note}"] if note else [])
+
+
+def update_all(seed_tied: SeedTied | None = None) -> list[tuple[Language, bool]]:
+    """:func:`update` for every catalog: all are merged and read back before any is replaced;
+    ``seed_tied``: the messages of each language's seed-tied pages, marked for the translator
+    (:func:`mark_seed_tied`)."""
     template = read_catalog(POT_FILE)
+    marks = seed_tied or {}
     with tempfile.TemporaryDirectory() as tmp:
         staged = [
-            (language, _merged(language, template, Path(tmp))) for language in catalogs_to_update()
+            (language, _merged(language, template, Path(tmp), marks.get(language.code)))
+            for language in catalogs_to_update()
         ]
         return [(language, _replace_if_changed(out, language.po_file)) for language, out in staged]
 
@@ -323,19 +356,50 @@ def check_code(code: str) -> None:
         )
 
 
-def init(code: str) -> Path:
-    """Start a new language's catalog from the ``.pot``."""
+def init(code: str, start_from: str | None = None) -> Path:
+    """Start a new language's catalog from the ``.pot``; ``start_from``: a listed language whose
+    translations it starts with (a regional variant: ``fr_CA`` from ``fr``), each marked fuzzy
+    for the translator to confirm, plural forms where both languages have as many."""
     check_code(code)
     po = LOCALES / code / "LC_MESSAGES" / f"{DOMAIN}.po"
     if po.exists():
         raise CatalogError(f"{po}:1: the catalog exists already; use 'catalog update'")
     catalog = _new_catalog(code)
+    if start_from is not None:
+        _start_from(catalog, start_from)
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / po.name
         _write(catalog, out, code)
         po.parent.mkdir(parents=True, exist_ok=True)
         write_bytes_atomic(po, out.read_bytes())
     return po
+
+
+def _start_from(catalog: Catalog, code: str) -> None:
+    """Fill ``catalog`` with the translations of the listed language ``code``, each fuzzy."""
+    from generator.i18n.catalogs import languages
+
+    source = next((language for language in languages() if language.code == code), None)
+    if source is None or is_source(source) or not source.po_file.is_file():
+        raise CatalogError(
+            f"{LOCALES / 'languages.yaml'}:1: --from {code!r}: no catalog of a listed language "
+            "to start from"
+        )
+    other = read_catalog(source.po_file, source.code)
+    forms = catalog.num_plurals
+    for message in catalog:
+        if not message.id:
+            continue
+        found = other.get(message.id, context=message.context)
+        if found is None or not found.string:
+            continue
+        strings = found.string
+        if isinstance(strings, tuple | list):
+            if len(strings) != forms:
+                continue  # another plural rule: the translator writes the forms anew
+            strings = tuple(strings)
+        message.string = strings
+        message.flags.add("fuzzy")
 
 
 def compile_all(out: Path) -> list[Path]:

@@ -445,7 +445,8 @@ def seed_problems(language: Language, texts: dict[str, str]) -> Iterator[str]:
         for difference in found:
             yield (
                 f"{_seed_message(language, page, where, difference)}: "
-                f"change the catalog or template back, never the seed"
+                "change the catalog or template back; where the seed is wrong, list an erratum "
+                "in docs_src/seed_errata.yaml (the seed itself is never changed)"
             )
 
 

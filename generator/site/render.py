@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import jinja2
@@ -421,3 +421,39 @@ def render_language(
         if asset.is_file():
             pages[str(asset.relative_to(ASSETS.parent))] = asset.read_text(encoding="utf-8")
     return pages
+
+
+class _Recording:
+    """Translations that remember every message asked of them: (context, msgid)."""
+
+    def __init__(self, t: Translations) -> None:
+        self.t = t
+        self.used: set[tuple[str | None, str]] = set()
+
+    def gettext(self, message: str) -> str:
+        self.used.add((None, message))
+        return str(self.t.gettext(message))
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        self.used.add((None, singular))
+        return str(self.t.ngettext(singular, plural, n))
+
+    def pgettext(self, context: str, message: str) -> str:
+        self.used.add((context, message))
+        return str(self.t.pgettext(context, message))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.t, name)
+
+
+def messages_of_pages(language: Language, pages: Iterable[str]) -> set[tuple[str | None, str]]:
+    """The messages (context, msgid) a language's named pages (``rules``) are rendered from:
+    what ``catalog update`` marks in a catalog as bound to a seed page."""
+    facts = page_facts()
+    recording = _Recording(translations(language))
+    env = environment()
+    install(env, recording)
+    for page in pages:
+        template, game = PAGES[f"{page}.md"]
+        _render(env, template, {**facts[game], "games": facts, "seed_tied": True})
+    return recording.used
