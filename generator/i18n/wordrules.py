@@ -52,7 +52,7 @@ rule" none either), so the lists name the compounds that carry a fact (``*könig
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -704,6 +704,7 @@ def text_problems(
     ours: WordData,
     exceptions: Mapping[tuple[str, str, str], WordException],
     used: set[tuple[str, str, str]] | None = None,
+    skipped: Collection[int] = (),
 ) -> Iterator[str]:
     """``where:line: ...`` for each line of a translated approved text whose fact words or
     sentences differ from its English line's (the English text's same line) or whose plural
@@ -716,6 +717,8 @@ def text_problems(
         )
         return
     for number, (line, original) in enumerate(zip(lines, english_lines, strict=True), start=1):
+        if number in skipped:
+            continue
         found = (
             class_problems(original, line, theirs, ours)
             + value_problems(original, line, theirs, ours)
@@ -765,11 +768,14 @@ def check_texts(
     source: str,
     seed_tied: Mapping[str, set[str]],
     texts: Mapping[str, Mapping[str, str]] | None = None,
+    not_ours: Mapping[str, Collection[int]] | None = None,
 ) -> Iterator[str]:
     """The word rules on every approved text of every language in ``codes``, each beside the
     English text of the same name; ``texts``: {code: {name: text}} to read instead of the
     files (``approve`` passes the texts it would write); ``seed_tied``: {code: {page}}, the
-    pages held word for word to a seed (the seed is the oracle: not compared here). The
+    pages held word for word to a seed (the seed is the oracle: not compared here);
+    ``not_ours``: {file name: line numbers} of lines no translator of the project writes (the
+    theme's own words, from Material's translations), left out. The
     exceptions that match no line any more are reported, so none stays behind unseen."""
     try:
         data = word_data(codes, source)
@@ -801,8 +807,9 @@ def check_texts(
                 continue
             named = _rel(APPROVED_TEXTS / code / name)  # the exceptions' name, wherever read
             checked.add(named)
+            skipped = (not_ours or {}).get(name, ())
             for problem in text_problems(
-                named, text, english[name], data[source], data[code], exceptions, used
+                named, text, english[name], data[source], data[code], exceptions, used, skipped
             ):
                 yield where + problem[len(named) :] if problem.startswith(named) else problem
     for key, entry in exceptions.items():
