@@ -18,6 +18,7 @@ from generator.i18n.catalogs import (
     bare_percent,
     languages,
     placeholder_problems,
+    shipped_languages,
     translations,
 )
 from generator.i18n.pofile import parse
@@ -565,7 +566,8 @@ def test_update_keeps_obsolete_and_previous_strings(copy: Path) -> None:
     check = run(copy, "check", "--only", "catalogs")
     problems = check.stdout.splitlines()
     assert all("fuzzy: 'Undo and deal codes'" in p for p in problems), problems  # nothing on #~
-    assert len(problems) == 2
+    # one a shipped catalog (the unshipped ones are being translated: a fuzzy entry is theirs)
+    assert len(problems) == len([lang for lang in shipped_languages() if lang.code != "en"])
     # the string comes back: its translation is revived, not re-asked
     edit(copy, "docs_src/templates/rules.md.j2", "Stock", "{% trans %}The stock{% endtrans +%}")
     assert run(copy, "catalog", "update").returncode == 0

@@ -311,9 +311,14 @@ def index_problems(site: Path, code: str) -> list[str]:
     pages = {name: html for name, html in built_pages(site, code)}
     drawn = {text for html in pages.values() for _w, text, eye in page_strings(html) if eye}
     drop = {text for text in drawn if " " not in text}
-    runs = sorted((text for text in drawn if " " in text), key=len, reverse=True)
+    # every run of spaces as one space: the index and a drawing may write a French no-break
+    # space (86\u202f562, "gagnables\u00a0:") where the other writes a space
+    runs = sorted(
+        {" ".join(text.split()) for text in drawn if len(text.split()) > 1}, key=len, reverse=True
+    )
 
     def without_drawing(text: str) -> str:
+        text = " ".join(text.split())
         for run in runs:
             text = text.replace(run, " ")
         return text

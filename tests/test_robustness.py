@@ -131,7 +131,7 @@ BAD_LANGUAGES = {
         ("theme_language: xx", 1),
         "theme_language 'xx' has no translation in Material for MkDocs",
     ),
-    "source not a code": ("source: en\n", "source: fr\n", ("source: fr", 1), "source 'fr'"),
+    "source not a code": ("source: en\n", "source: sv\n", ("source: sv", 1), "source 'sv'"),
     "name with a right-to-left override": (
         "name: Nederlands\n",
         'name: "Neder\\u202elands"\n',
@@ -285,7 +285,7 @@ def test_game_into_head_is_quiet() -> None:
         (("game",), 2, "required: code"),
         (("nonsense",), 2, "invalid choice: 'nonsense'"),
         (("serve", "--addr", "localhost"), 1, "--addr 'localhost': expected IP:PORT"),
-        (("serve", "--lang", "fr"), 1, "no language 'fr'"),
+        (("serve", "--lang", "sv"), 1, "no language 'sv'"),
     ],
 )
 def test_bad_arguments_are_one_line(args: tuple[str, ...], status: int, words: str) -> None:

@@ -499,11 +499,12 @@ def test_every_card_is_named_in_words_once(context: Any, site: Site, code: str) 
     deal_code = root.get_attribute("data-code")
     root.locator("[data-play-start] button").click()
     svg = page.locator("svg.golf-playing")
-    tree = svg.aria_snapshot()
+    # the accessibility tree writes every run of spaces as one space (French "Défausse : ...")
+    tree = re.sub(r"[^\S\n]+", " ", svg.aria_snapshot())
     game = Game(deal_for_number(DealCode.parse(deal_code).number), Rules.EASY)
     position = game.position()
     names = [words.card(card) for column in position.columns for card in column]
-    for name in names:
+    for name in (re.sub(r"\s+", " ", n) for n in names):
         assert tree.count(f'"{name}') + tree.count(f" {name}") >= 1, name
     assert not any(symbol in tree for symbol in "♣♦♥♠"), tree
     for card in FULL_DECK:
@@ -511,7 +512,7 @@ def test_every_card_is_named_in_words_once(context: Any, site: Site, code: str) 
         assert f'"{short}' not in tree
     assert position.waste is not None
     waste = fill_in(word(t, "waste_card"), card=words.card(position.waste))
-    assert waste in tree
+    assert re.sub(r"\s+", " ", waste) in tree
     page.close()
 
     page = open_page(context, site, code, "solve")
@@ -520,7 +521,8 @@ def test_every_card_is_named_in_words_once(context: Any, site: Site, code: str) 
     )
     assert label == word(t, "board_line")
     board = page.locator("[data-golf-solve] [data-solve-stepper] svg.golf-board").aria_snapshot()
-    assert fill_in(word(t, "stock_count", 16), count=16) in board
+    board = re.sub(r"[^\S\n]+", " ", board)
+    assert re.sub(r"\s+", " ", fill_in(word(t, "stock_count", 16), count=16)) in board
     # a deal no line wins: the examples' deal lost on Easy, its hint at the start
     lost = next(n for n in range(1, 200) if not solve(deal_for_number(n), Rules.EASY).winnable)
     lost_code = str(DealCode("E", lost))
