@@ -129,9 +129,16 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
     t = OneLine(t)
     known = _translated_ids(t)
 
+    # English in a right-to-left page reads left to right (its words, its punctuation)
+    fallback = (
+        Markup('<span lang="en" dir="ltr">')
+        if bidi.right_to_left(locale)
+        else Markup('<span lang="en">')
+    )
+
     def marked(result: Markup, msgid: object) -> Markup:
         if mark_untranslated and known is not None and msgid not in known:
-            return Markup('<span lang="en">') + result + Markup("</span>")
+            return fallback + result + Markup("</span>")
         return result
 
     def gettext(message: str, /, **values: Any) -> Markup:
