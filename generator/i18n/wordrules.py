@@ -565,6 +565,47 @@ def value_problems(english: str, translated: str, theirs: WordData, ours: WordDa
     return []
 
 
+ORDERED = ("sameness", "comparison", "outcome")
+"""The classes whose words say which value goes with which case ("in one column 0 points, in
+different columns 20"): each such word must stand among the line's numbers where the English
+one stands. Order words (left, last, before) move freely against numbers between languages
+("the last 100 actions", "les 100 dernières actions"), so they are not held so."""
+_TOKEN = re.compile(r"\d+(?:[.,]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)*")
+
+
+def _placed(line: str, data: WordData) -> list[tuple[str, int]]:
+    """Each strict word of :data:`ORDERED` in ``line`` with how many numbers stand before it."""
+    placed, numbers = [], 0
+    for token in _TOKEN.findall(CARD.sub(" ", COMMAND_OPTION.sub(" ", line))):
+        if token[0].isdigit():
+            numbers += 1
+            continue
+        for kind, sense, loose in data._senses_of(token.casefold()):
+            if kind in ORDERED and not loose:
+                placed.append((sense, numbers))
+    return sorted(placed)
+
+
+def order_problems(english: str, translated: str, theirs: WordData, ours: WordData) -> list[str]:
+    """A word of a case (same, different; more, fewer; win, lose) moved to another of the
+    line's numbers than in the English line, its counts unchanged: two cases swapped with
+    their values in place.
+
+    >>> data = word_data(["de"], "en")
+    >>> english = "Two Jacks in one column score 0 points; in different columns 20 points."
+    >>> order_problems(english, "Zwei Buben in verschiedenen Spalten 0 Punkte, in einer 20.", data["en"], data["de"])
+    ["order: 'different' after 0 of the numbers here, after 1 in English"]
+    """
+    was, now = _placed(english, theirs), _placed(translated, ours)
+    if [sense for sense, _n in was] != [sense for sense, _n in now] or was == now:
+        return []  # a count that differs is class_problems' to say
+    return [
+        f"order: {sense!r} after {here} of the numbers here, after {there} in English"
+        for (sense, there), (_same, here) in zip(was, now, strict=True)
+        if there != here
+    ][:1]
+
+
 NUMBER_BEFORE = re.compile(
     r"(?<![\w.,])(?<!\d )(\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?!\d)|\d+(?:[.,]\d+)?)"
     r"(?:\s|\u00a0|\u202f)+([^\W\d_]+)"
@@ -722,6 +763,7 @@ def text_problems(
         found = (
             class_problems(original, line, theirs, ours)
             + value_problems(original, line, theirs, ours)
+            + order_problems(original, line, theirs, ours)
             + plural_problems(line, ours)
             + label_problems(original, line, ours)
         )
