@@ -81,11 +81,12 @@ def test_a_sentence_with_a_no_break_space_before_its_colon_is_found() -> None:
     assert page.number(found["points"]) == 1000
 
 
-@pytest.mark.parametrize("code", ["fr", "pl"])
+@pytest.mark.parametrize("code", ["fr", "pl", "ar"])
 def test_the_two_path_checks_read_a_new_language_s_pages(code: str) -> None:
     """Every two-path check on the pages of a language being translated, read as if it were
-    published: French (complete) and Polish (its interface, home and rules pages; English
-    elsewhere), each page's numbers in the language's own digits, spaces and signs."""
+    published: French (complete), Polish and Arabic (their interface, home and rules pages;
+    English elsewhere), each page's numbers in the language's own digits, spaces and signs,
+    Arabic's dual read as the count its form stands for (بطاقتان: two cards)."""
     import dataclasses
 
     from generator import twopath

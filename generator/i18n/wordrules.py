@@ -752,9 +752,12 @@ def text_problems(
     form disagrees with its number; ``used``: the exceptions applied are added to it."""
     lines, english_lines = text.splitlines(), english.splitlines()
     if len(lines) != len(english_lines):
+        page = Path(where).stem
         yield (
             f"{where}:1: {len(lines)} lines where the English text has {len(english_lines)}: the "
-            "word classes compare line for line"
+            "word classes compare line for line; the English text changed too, so approve it "
+            f"with this one (python -m generator approve --page {page}, every language at once; "
+            "after a language is added, --page site,messages)"
         )
         return
     for number, (line, original) in enumerate(zip(lines, english_lines, strict=True), start=1):

@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 
-from generator.i18n.words import FACE_DOWN, JOKER_NAME
+from generator.i18n.words import FACE_DOWN, GRID_START, JOKER_NAME
 from generator.patience import FULL_DECK, JOKER, Game
 from generator.patience.cards import Card, parse_card
 from generator.patience.deal import TABLEAU_SIZE
@@ -400,7 +400,7 @@ def _grid(page: Page, name: str, line: int, picture: Picture) -> Iterator[Findin
             f"it draws {' '.join(str(c) if c else '(down)' for c in reading)}, row by row; "
             f"its text does not name {missing!r} there"
         )
-    title_numbers = page.numbers(picture.title)
+    title_numbers = page.counted(picture.title, *GRID_START)
     up = sum(c is not None for c in reading)
     if up < len(reading):
         start = Hole(4, DEFAULT_OPTIONS, seed=0, dealer=0)

@@ -153,6 +153,21 @@ class Page:
     def numbers(self, text: str) -> list[Decimal]:
         return [self.number(m.group(0)) for m in re.finditer(self.number_pattern, text)]
 
+    def counted(self, text: str, singular: str, plural: str) -> list[Decimal]:
+        """The numbers of ``text``, where it renders the plural message (``singular``,
+        ``plural``) in a form that writes no number (Arabic's dual, "بطاقتان", two cards: a
+        form used for one count alone may leave out ``%(count)s``) that count first."""
+        forms = self.forms(singular, plural)
+        rule = getattr(self.translations, "plural", None)
+        for index, form in enumerate(forms):
+            if "%(count)s" in form or not callable(rule) or len(forms) < 2:
+                continue
+            if self.pattern(form).search(text):
+                counts = [n for n in range(0, 1001) if rule(n) == index]
+                if len(counts) == 1:
+                    return [Decimal(counts[0]), *self.numbers(text)]
+        return self.numbers(text)
+
     def range_numbers(self, text: str) -> list[Decimal]:
         """The numbers of a range or interval (``1–100 000``, ``25,0%–27,5%``): each side read
         apart, since the range's dash (the catalogs' ``separator`` ``–``) stands where a space

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from generator.i18n.words import GRID_START
 from generator.sixcard.cards import Card, parse_card
 from generator.sixcard.hole import Hole
 from generator.sixcard.rules import DEFAULT_OPTIONS
@@ -46,7 +47,7 @@ def sixcard_page(page: Page) -> Iterator[Finding]:
             start = Hole(4, DEFAULT_OPTIONS, seed=0, dealer=0)
             dealt_up = sum(start.face_up[start.current])
             rows_said = sorted({y for y, *_ in cards})
-            title_numbers = page.numbers(title)
+            title_numbers = page.counted(title, *GRID_START)
             shown = [
                 page.words.card(c)
                 for _y, _x, code, marks in sorted(cards)
