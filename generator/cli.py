@@ -510,14 +510,20 @@ def _approve(lang: str | None, page: str | None, out: TextIO, reordered: bool = 
     )
 
     shipped = languages()
-    # a catalog a tool rewrapped is written back first: its approval would otherwise come with
-    # hundreds of changed lines that change no string
+    # a catalog a tool rewrapped is written back in the project's layout first (no string
+    # changes), so that what is approved with it shows no lines that change nothing
     from generator.check import catalog_layout
+    from generator.i18n import catalog_cli
 
     for language in shipped:
-        if language.po_file.is_file() and (lang is None or language.code == lang):
-            for problem in catalog_layout(language):
-                raise GolfError(problem)
+        chosen = lang is None or language.code == lang
+        if chosen and language.po_file.is_file() and list(catalog_layout(language)):
+            catalog_cli.relayout(language)
+            print(
+                f"{relative(language.po_file)}: written back in the project's layout "
+                "(no string changed)",
+                file=out,
+            )
     guard = approval_guard(shipped, reordered=reordered)
     before = {
         path: path.read_text(encoding="utf-8")
@@ -877,10 +883,7 @@ def _seed_tied_messages() -> dict[str, dict[tuple[str | None, str], str]]:
     marks: dict[str, dict[tuple[str | None, str], str]] = {}
     for language in languages():
         for page, seed in sorted(language.seed_pages.items()):
-            note = (
-                f"the {page} page must read as {seed.relative_to(ROOT)} word for word; where "
-                "the seed is wrong, the correction is an erratum in docs_src/seed_errata.yaml"
-            )
+            note = f"reads as {seed.relative_to(ROOT)} ({page})"
             for key in messages_of_pages(language, [page]):
                 marks.setdefault(language.code, {}).setdefault(key, note)
     return marks

@@ -661,5 +661,34 @@ def test_the_messages_of_a_seed_tied_page_are_marked_for_the_translator() -> Non
             assert marked == set()  # no French page is held to a seed
         else:
             assert len(marked) > 40
-            note = next(c for m in catalog for c in m.user_comments if c.startswith(SEED_MARK))
-            assert "docs_src/seed_errata.yaml" in note and "tests/golden/" in note
+            notes = next(
+                [c for c in m.user_comments if c.startswith(SEED_MARK)]
+                for m in catalog
+                if any(c.startswith(SEED_MARK) for c in m.user_comments)
+            )
+            assert "tests/golden/" in notes[0] and "docs_src/seed_errata.yaml" in notes[1]
+            assert all(len(f"# {note}") <= 76 for note in notes)  # no tool wraps them
+
+
+def test_approve_writes_a_rewrapped_catalog_back_in_the_layout(tmp_path: Path) -> None:
+    """A catalog a tool rewrapped is written back in the project's layout by ``approve``,
+    every string as it was, and said so: the approval shows no line that changes nothing."""
+    from tests.test_check import repository_copy
+
+    copy = repository_copy(tmp_path)
+    po = copy / "locales" / "nl" / "LC_MESSAGES" / "messages.po"
+    original = po.read_text(encoding="utf-8")
+    lines = original.split("\n")
+    at = next(
+        n
+        for n, line in enumerate(lines)
+        if line.startswith('msgstr ""') and lines[n + 2].startswith('"')
+    )
+    joined = [*lines[:at], 'msgstr "' + lines[at + 1][1:-1] + lines[at + 2][1:], *lines[at + 3 :]]
+    po.write_text("\n".join(joined), encoding="utf-8")
+    result = run(copy, "approve", "--lang", "nl", "--page", "index")
+    assert result.returncode == 0, result.stderr
+    assert (
+        "locales/nl/LC_MESSAGES/messages.po: written back in the project's layout" in result.stdout
+    )
+    assert po.read_text(encoding="utf-8") == original

@@ -305,7 +305,10 @@ def update(language: Language) -> bool:
 
 
 SEED_MARK = "seed-tied:"
-"""The start of the translator comment that marks a message of a page held to a seed page."""
+"""The start of the translator comments that mark a message of a page held to a seed page:
+each one short line, which no tool wraps (GNU msgcat and polib wrap a long comment, and the
+mark would then not read back as one)."""
+ERRATA_FILE = "docs_src/seed_errata.yaml"
 
 SeedTied = Mapping[str, Mapping[tuple[str | None, str], str]]
 """{language code: {(context, msgid): the seed-tied page's note}}."""
@@ -321,7 +324,21 @@ def mark_seed_tied(catalog: Catalog, marks: Mapping[tuple[str | None, str], str]
         key = (message.context, msgid)
         kept = [c for c in message.user_comments if not c.startswith(SEED_MARK)]
         note = marks.get(key)
-        message.user_comments = kept + ([f"{SEED_MARK} {note}"] if note else [])
+        message.user_comments = kept + (
+            [f"{SEED_MARK} {note}", f"{SEED_MARK} a correction is an erratum in {ERRATA_FILE}"]
+            if note
+            else []
+        )
+
+
+def relayout(language: Language) -> None:
+    """Write a language's catalog back in the project's layout (GNU gettext's), strings as
+    they are; a catalog that does not read is left to the checks to name."""
+    catalog = read_catalog(language.po_file, language.code)
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / language.po_file.name
+        _write(catalog, out, language.code)
+        _replace_if_changed(out, language.po_file)
 
 
 def update_all(seed_tied: SeedTied | None = None) -> list[tuple[Language, bool]]:
