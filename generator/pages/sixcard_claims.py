@@ -1468,6 +1468,9 @@ def stock_out(facts: Facts) -> list[str]:
                 if a.kind == "replace" and hole.face_up[a.player][hole._index(a.row, a.column)]
             ]
             action = draws[0] if draws else rng.choice(onto_up or actions)
+            if hole.stock:  # only a turn that ends on an empty stock rebuilds it
+                hole.play(action)
+                continue
             before = copy.deepcopy(hole)
             before.stock.insert(0, JOKER)  # a card more at the bottom: no rebuild there
             hole.play(action)
