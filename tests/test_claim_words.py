@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from generator import check
 from generator.check import Sentence, check_claims, claim_sets, template_sentences
+from generator.check import claims as check
 from generator.pages import claims as claims_module
 from generator.pages import sixcard_claims
 from generator.pages.claims import Claim, Claims, Says, Words

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import check
 from generator.check import Sentence, coverage, coverage_problems, holds_a_fact, template_sentences
+from generator.check import guard as check
 from generator.i18n.catalogs import ROOT, Language, shipped_languages
 from generator.pages import patience_claims, sixcard_claims
 from generator.site import approval

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-import generator.check as check
+import generator.check.claims as check
 import generator.twopath as twopath
 from generator.i18n.catalogs import languages
 from generator.pages.claims import Claims
