@@ -8,6 +8,7 @@ to build is a success). ``GOLF_NO_C_SEARCH=1`` installs without it, on purpose.
 """
 
 import os
+import sys
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -18,6 +19,15 @@ FIX = (
     f"install again, or install without it ({NO_C_SEARCH_ENV}=1 pip install ...: the solver "
     "then runs in pure Python, 50-100 times slower)"
 )
+
+
+def rule_values() -> list[tuple[str, str]]:
+    """The engine's rule values for the C core (generator/patience/cvalues.py: each is defined
+    once, in the engine), as the compiler's macros."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from generator.patience.cvalues import c_values
+
+    return [(name, str(value)) for name, value in c_values()]
 
 
 class BuildCSearch(build_ext):
@@ -43,7 +53,13 @@ setup(
         Extension(
             "generator.patience._fastsolve",
             ["generator/patience/_fastsolve.c", "generator/patience/golfcore.c"],
-            depends=["generator/patience/golfcore.h"],
+            depends=[
+                "generator/patience/golfcore.h",
+                "generator/patience/rules.py",
+                "generator/patience/deal.py",
+                "generator/patience/cvalues.py",
+            ],
+            define_macros=rule_values(),
             # -O3, and -g0 after the interpreter's own -g: a release build carries no debug info
             extra_compile_args=["-O3", "-g0"],
         )

@@ -30,6 +30,7 @@ from types import ModuleType
 from typing import Any
 
 from generator.patience import Rules, RuleSet, Variant, deal_for
+from generator.patience.cvalues import compiler_flags
 from generator.patience.deal import CODE_LETTERS
 from generator.patience.solver import search_arguments
 
@@ -58,6 +59,7 @@ def build(folder: Path, sources: dict[str, bytes]) -> ModuleType:
         *str(config["CCSHARED"]).split(),
         "-O3",
         "-g0",
+        *compiler_flags(),
         "-shared",
         "-I",
         sysconfig.get_paths()["include"],

@@ -19,7 +19,7 @@ from generator.pages.recorded import (
     load_rules_examples,
 )
 from generator.patience import DealCode, Game, GolfError, Rules, deal_for_number
-from generator.patience.solver import solve
+from generator.patience.solver import c_search_problem, solve
 
 
 def check_examples() -> Problems:
@@ -29,6 +29,9 @@ def check_examples() -> Problems:
     except DataFileError as error:
         yield located(str(error))
         return
+    stale = c_search_problem()
+    if stale:
+        yield f"generator/patience/_fastsolve.c:1: {stale}"
     # The sentences first: a changed rule is reported where the page states it.
     yield from check_claims()
     where = rel(recorded.path)

@@ -103,7 +103,17 @@ done:
     return result;
 }
 
+/* The engine's rule values this module was compiled with (cvalues.py's c_values(), in order). */
+static PyObject *fastsolve_rule_values(PyObject *self, PyObject *args) {
+    (void)self;
+    (void)args;
+    return Py_BuildValue("(iiiiiiii)", GOLF_RULE_PER_REMOVAL, GOLF_RULE_PER_DRAW,
+                         GOLF_RULE_PER_CARD_LEFT_WHEN_STUCK, GOLF_RULE_SCORE_FLOOR,
+                         GOLF_RULE_UNDO_LIMIT, GOLF_RULE_COLUMNS, GOLF_RULE_HEIGHT, GOLF_RULE_STOCK);
+}
+
 static PyMethodDef methods[] = {
+    {"rule_values", fastsolve_rule_values, METH_NOARGS, "The rule values compiled in."},
     {"search", fastsolve_search, METH_VARARGS, "Exhaustive search of one deal; see solver.py."},
     {"sliced", fastsolve_sliced, METH_VARARGS, "The same search a slice of positions at a time."},
     {NULL, NULL, 0, NULL},

@@ -856,12 +856,13 @@ int golf_game_stuck(const GolfGame *g) {
     return g->drawn == g->stock_len && !golf_game_won(g) && !golf_game_has_removal(g);
 }
 
-/* Scoring (rules.py's SCORING): 10 a removal, 0 a draw, -10 a card left when stuck, never
- * below 0. */
+/* Scoring (rules.py's SCORING, through cvalues.py): so much a removal and a draw, so much a
+ * card left when stuck, never below the floor. */
 int golf_game_score(const GolfGame *g) {
-    int removed = golf_game_removed(g), raw = removed * 10 + (g->nmoves - removed) * 0;
-    if (golf_game_stuck(g)) raw += (GOLF_TABLEAU - removed) * -10;
-    return raw > 0 ? raw : 0;
+    int removed = golf_game_removed(g);
+    int raw = removed * GOLF_RULE_PER_REMOVAL + (g->nmoves - removed) * GOLF_RULE_PER_DRAW;
+    if (golf_game_stuck(g)) raw += (GOLF_TABLEAU - removed) * GOLF_RULE_PER_CARD_LEFT_WHEN_STUCK;
+    return raw > GOLF_RULE_SCORE_FLOOR ? raw : GOLF_RULE_SCORE_FLOOR;
 }
 
 static int draw_waits(const GolfGame *g) {

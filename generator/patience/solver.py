@@ -131,6 +131,31 @@ class Solution:
     best_removals: int | None = None
 
 
+def c_search_problem() -> str | None:
+    """Why the built C search cannot be trusted: it was compiled with other rule values than
+    the engine's (:mod:`generator.patience.cvalues`), a rule changed since; None if it was not
+    (or it is not built)."""
+    if _search_c is None:
+        return None
+    from generator.patience import _fastsolve
+    from generator.patience.cvalues import c_values
+
+    built = getattr(_fastsolve, "rule_values", None)
+    found = tuple(built()) if built is not None else ()
+    differ = [
+        f"{name.removeprefix('GOLF_RULE_').lower()} {found[n] if n < len(found) else '?'}, "
+        f"the engine's {value}"
+        for n, (name, value) in enumerate(c_values())
+        if n >= len(found) or found[n] != value
+    ]
+    if not differ:
+        return None
+    return (
+        f"the C search was compiled with other rule values than the engine's ({'; '.join(differ)}): "
+        "compile it again (pip install -e .)"
+    )
+
+
 def has_fast_search() -> bool:
     """Whether the C search is built; without it the solver runs in Python, far slower."""
     return _search_c is not None

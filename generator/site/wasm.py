@@ -23,6 +23,7 @@ from pathlib import Path
 from generator import cache
 from generator.atomic import write_bytes_atomic
 from generator.paths import PACKAGE
+from generator.patience.cvalues import compiler_flags
 from generator.patience.errors import GolfError
 
 SOURCES = tuple(PACKAGE / "patience" / name for name in ("golfcore.c", "golfwasm.c"))
@@ -53,7 +54,10 @@ def _zig_version() -> str:
 def compile_wasm(output: Path) -> None:
     """Compile the module into ``output`` (its folder must exist); :class:`WasmError` if it fails."""
     _zig_version()
-    command = [sys.executable, "-m", "ziglang", "cc", *FLAGS, *map(str, SOURCES), "-o", str(output)]
+    command = [
+        *(sys.executable, "-m", "ziglang", "cc", *FLAGS, *compiler_flags()),
+        *(*map(str, SOURCES), "-o", str(output)),
+    ]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0 or not output.exists():
         lines = [line for line in done.stderr.splitlines() if line.strip()]
@@ -63,7 +67,7 @@ def compile_wasm(output: Path) -> None:
 
 
 def _entry() -> str:
-    return cache.key(*SOURCES, HEADER, " ".join(FLAGS), _zig_version())
+    return cache.key(*SOURCES, HEADER, " ".join((*FLAGS, *compiler_flags())), _zig_version())
 
 
 COMPILING = (
