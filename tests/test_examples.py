@@ -5,7 +5,6 @@ import json
 import re
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -84,13 +83,12 @@ def test_each_example_shows_what_its_name_says() -> None:
     assert by_name["reference"].moves["easy"] == load_reference_game().moves
 
 
-def test_the_claims_hold_and_are_fast_enough() -> None:
-    start = time.process_time()
+def test_the_claims_hold() -> None:
+    """(How long they take is check's to bound: every claim runs under
+    :data:`generator.timelimit.CLAIM_SECONDS`.)"""
     facts = CLAIMS.facts()
     failures = {name: claim.play(facts) for name, claim in CLAIMS.items()}
-    seconds = time.process_time() - start
     assert failures == {name: [] for name in CLAIMS}
-    assert seconds < 1.0, f"the examples page's claims took {seconds:.2f} s of CPU"
 
 
 def claim_problems() -> list[str]:
