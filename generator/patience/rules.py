@@ -269,10 +269,11 @@ class Reason(enum.Enum):
 class Scoring:
     """The app's scoring. The score starts at ``0`` and never goes below ``floor``.
 
-    >>> SCORING.stuck_score(removed=31)
-    270
-    >>> SCORING.stuck_score(removed=17)
-    0
+    >>> per = SCORING.per_removal, SCORING.per_card_left_when_stuck
+    >>> SCORING.stuck_score(removed=31) == max(SCORING.floor, 31 * per[0] + 4 * per[1])
+    True
+    >>> SCORING.stuck_score(removed=0) == SCORING.floor
+    True
     """
 
     per_removal: int = 10

@@ -62,6 +62,12 @@ def _lines(path: Path) -> list[str]:
         return []
 
 
+def _plain(text: str) -> str:
+    """``text`` with its minus signs as hyphen-minus: the site writes a sign as U+2212, the
+    seeds and an erratum may write either."""
+    return text.replace("\u2212", "-")
+
+
 def _numbers(page: Page, text: str) -> Counter[str]:
     return Counter(str(n).replace("−", "-") for n in page.numbers(text))
 
@@ -102,7 +108,7 @@ def errata_list(page: Page) -> Iterator[Finding]:
                 (i, e)
                 for i, e in enumerate(errata)
                 if e.get("line") == said_line
-                and e.get("seed") == said_seed
+                and _plain(str(e.get("seed"))) == said_seed
                 and heading_of.get(str(e.get("seed_file"))) == heading
             ]
             if len(matches) != 1:
@@ -118,7 +124,9 @@ def errata_list(page: Page) -> Iterator[Finding]:
             index, current = matches[0]
             listed[index] += 1
             lines = _lines(ROOT / str(current["seed_file"]))
-            held = lines[said_line - 1].count(said_seed) if 1 <= said_line <= len(lines) else 0
+            held = (
+                _plain(lines[said_line - 1]).count(said_seed) if 1 <= said_line <= len(lines) else 0
+            )
             yield Finding(
                 NAME,
                 number,
@@ -155,7 +163,7 @@ def errata_list(page: Page) -> Iterator[Finding]:
         if found is None:
             continue
         said = found["words"].replace("−", "-")
-        seed, words = str(current["seed"]), str(current["page"])
+        seed, words = _plain(str(current["seed"])), _plain(str(current["page"]))
         expected = words[len(seed) :].strip() if addition else words
         code, name = seed_pages.get(str(current["seed_file"]), ("", ""))
         approved = ROOT / "docs_src" / "approved" / code / f"{name}.txt"
