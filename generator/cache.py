@@ -9,7 +9,8 @@ ever unused, and each kind keeps its newest :data:`KEEP` entries.
 
 Nothing depends on the cache: a read-only checkout, a full disk or a damaged
 entry (each holds the checksum of its bytes) only means the work is done
-again (``GOLF_NO_CACHE=1`` turns it off; ``0`` or empty leaves it on).
+again (``GOLF_NO_CACHE=1`` turns it off; ``0`` or empty leaves it on; ``GOLF_CACHE_DIR`` puts
+it elsewhere).
 """
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ CACHE_DIR = ROOT / "_build" / "cache"
 KEEP = 200
 """How many entries of one kind are kept (the newest)."""
 OFF = "GOLF_NO_CACHE"
+DIR_VARIABLE = "GOLF_CACHE_DIR"
+"""Set to a folder, the cache lives there instead of :data:`CACHE_DIR` (the test suite shares
+one among the copies of the project its tests make: an entry is filed under the checksum of its
+inputs, so copies with the same bytes share it)."""
 
 
 def key(*parts: bytes | str | Path) -> str:
@@ -58,7 +63,7 @@ def versions(*distributions: str) -> str:
 def _folder(kind: str, cache_dir: Path | None) -> Path | None:
     if os.environ.get(OFF, "") not in ("", "0"):
         return None
-    return (cache_dir or CACHE_DIR) / kind
+    return (cache_dir or Path(os.environ.get(DIR_VARIABLE) or CACHE_DIR)) / kind
 
 
 def get(kind: str, entry: str, cache_dir: Path | None = None) -> bytes | None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.cache import CACHE_DIR, DIR_VARIABLE
 from generator.patience.solver import NO_C_SEARCH_ENV, NO_FAST_SEARCH, has_fast_search
 
 REQUIRE_C_SEARCH_ENV = "GOLF_REQUIRE_C_SEARCH"
@@ -52,6 +53,11 @@ def pytest_configure(config: pytest.Config) -> None:
     ``mkdir`` met the other's folder: CI's run of 2026-12-01)."""
     if not hasattr(config, "workerinput"):
         shutil.rmtree(SCREENSHOTS, ignore_errors=True)
+    # The copies of the project the tests make share this checkout's cache (what check and the
+    # build work out is filed under the checksum of its inputs: a copy with the same bytes finds
+    # it, a copy a test changed works its changed parts out again). A test of the cache itself
+    # sets its own folder.
+    os.environ.setdefault(DIR_VARIABLE, str(CACHE_DIR))
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -234,6 +234,8 @@ def test_the_build_lists_the_theme_from_the_cache(
     from generator import cache
 
     monkeypatch.setattr(cache, "CACHE_DIR", tmp_path / "cache")
+
+    monkeypatch.delenv(cache.DIR_VARIABLE, raising=False)
     en = next(lang for lang in shipped_languages() if lang.code == "en")
     jobs = build.stage_languages(tmp_path / "s", [en], build.render_all([en]), None, offline=False)
     overrides = tmp_path / "overrides"  # a copy: files are added to it below

@@ -83,6 +83,7 @@ def test_the_extracted_messages_come_from_the_cache_only_for_the_same_sources(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(cache, "CACHE_DIR", tmp_path / "cache")
+    monkeypatch.delenv(cache.DIR_VARIABLE, raising=False)
     calls: list[Path] = []
     real = catalog_cli.extract_to
 
@@ -109,6 +110,7 @@ def test_a_page_text_from_the_cache_is_the_page_text(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(cache, "CACHE_DIR", tmp_path)
+    monkeypatch.delenv(cache.DIR_VARIABLE, raising=False)
     language = languages()[1]
     for name, source in render_all([language])[language.code].items():
         if name.endswith(".md"):
@@ -133,6 +135,7 @@ def test_a_template_compiled_under_other_settings_is_compiled_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(cache, "CACHE_DIR", tmp_path)
+    monkeypatch.delenv(cache.DIR_VARIABLE, raising=False)
     for _ in range(2):  # the second time from the disk (a new in-memory cache)
         assert _i18n_env(CompiledTemplates("jinja-test"), True).get_template("t.j2").render() == (
             "one two"
@@ -147,6 +150,7 @@ def test_compiled_bytes_that_do_not_load_are_compiled_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(cache, "CACHE_DIR", tmp_path)
+    monkeypatch.delenv(cache.DIR_VARIABLE, raising=False)
     _i18n_env(CompiledTemplates("jinja-test"), True).get_template("t.j2")
     (entry,) = (tmp_path / "jinja-test").iterdir()
     kept = cache.get("jinja-test", entry.name)

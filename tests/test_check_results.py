@@ -88,6 +88,7 @@ def test_a_file_a_part_does_not_name_is_caught() -> None:
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setattr(cache, "CACHE_DIR", tmp_path / "cache")
     monkeypatch.delenv(cache.OFF, raising=False)
+    monkeypatch.delenv(cache.DIR_VARIABLE, raising=False)
     root = tmp_path / "project"
     (root / "data").mkdir(parents=True)
     (root / "data" / "a.txt").write_text("one", encoding="utf-8")

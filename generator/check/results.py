@@ -65,7 +65,7 @@ def key(part: Part, root: Path = ROOT) -> str | None:
     variables = sorted(
         f"{name}={value}"
         for name, value in os.environ.items()
-        if name.startswith("GOLF_") and name != cache.OFF
+        if name.startswith("GOLF_") and name not in (cache.OFF, cache.DIR_VARIABLE)
     )
     parts: list[str | bytes | Path] = [part.name, cache.versions(*LIBRARIES), *variables]
     try:
