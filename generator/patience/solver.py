@@ -152,7 +152,7 @@ def c_search_problem() -> str | None:
         return None
     return (
         f"the C search was compiled with other rule values than the engine's ({'; '.join(differ)}): "
-        "compile it again (pip install -e .)"
+        "compile it again (python -m generator compile, or pip install -e .)"
     )
 
 

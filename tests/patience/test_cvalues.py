@@ -38,7 +38,7 @@ def test_a_rule_changed_since_the_c_search_was_compiled_is_named(
     problem = solver.c_search_problem()
     assert problem is not None
     assert f"per_card_left_when_stuck {built}, the engine's {built // 2}" in problem
-    assert "pip install -e ." in problem
+    assert "python -m generator compile" in problem
 
 
 def _compile(tmp_path: Path, *flags: str) -> subprocess.CompletedProcess[str]:
