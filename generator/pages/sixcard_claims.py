@@ -18,7 +18,7 @@ from generator.pages.claims import Claims, Says, Words, counted
 from generator.pages.sixcard import page_data, sixcard_page_facts
 from generator.sixcard import evidence
 from generator.sixcard.cards import JOKER, Card, parse_card
-from generator.sixcard.errors import OptionsError
+from generator.sixcard.errors import OptionsError, Reason
 from generator.sixcard.hole import Action, Hole
 from generator.sixcard.match import Match, cut_for_dealer
 from generator.sixcard.players import RandomPlayer, play_hole
@@ -28,7 +28,6 @@ from generator.sixcard.rules import (
     JokerPair,
     Layout,
     Options,
-    Reason,
     RowRule,
 )
 from generator.sixcard.scoring import score_grid
