@@ -506,8 +506,8 @@ def _approve(lang: str | None, page: str | None, out: TextIO, reordered: bool = 
         english_of,
         labels_of,
         relative,
-        review,
     )
+    from generator.site.worddiff import review
 
     shipped = languages()
     # a catalog a tool rewrapped is written back in the project's layout first (no string

@@ -197,7 +197,7 @@ def test_a_golden_file_through_a_symlink_out_is_refused(tmp_path: Path) -> None:
 
 def test_a_seed_difference_shows_a_short_escaped_excerpt() -> None:
     """What a seed comparison prints of a file: words clipped, invisible characters escaped."""
-    from generator.site.approval import word_diff
+    from generator.site.worddiff import word_diff
 
     shown = word_diff(["Punten: 7"], ["TOKEN=" + "a" * 5000 + "\u202e"])
     assert len(shown) < 120, shown
