@@ -314,18 +314,18 @@ def test_unexpected_error_is_one_line_naming_where(restore: Path) -> None:
     # json.loads fails inside the json module: the line named is the generator's own.
     edit(
         restore,
-        "generator/cli.py",
+        "generator/cli/deals.py",
         "    code = DealCode.read(code_text)\n    print(json.dumps(",
         '    code = DealCode.read(code_text)\n    json.loads("{\\n")\n    print(json.dumps(',
     )
     try:
-        line = line_of(restore, "generator/cli.py", 'json.loads("{\\n")')
+        line = line_of(restore, "generator/cli/deals.py", 'json.loads("{\\n")')
         result = run("deal", "GO1-E-AAAAAAB", cwd=restore)
         assert result.returncode == 2
         error = one_error_line(result)
         assert re.fullmatch(
             r"error: internal error: JSONDecodeError: Expecting property name enclosed in double"
-            rf" quotes: line 2 column 1 \(char 2\) \(at generator/cli\.py:{line}\);"
+            rf" quotes: line 2 column 1 \(char 2\) \(at generator/cli/deals\.py:{line}\);"
             r" run with GOLF_DEBUG=1 for the traceback",
             error,
         ), error
@@ -333,10 +333,10 @@ def test_unexpected_error_is_one_line_naming_where(restore: Path) -> None:
         debug = run("deal", "GO1-E-AAAAAAB", cwd=restore, env={"GOLF_DEBUG": "1"})
         assert debug.returncode == 2
         assert debug.stderr.startswith("Traceback (most recent call last):")
-        assert f'cli.py", line {line}, in _deal' in debug.stderr
+        assert f'deals.py", line {line}, in _deal' in debug.stderr
         assert debug.stderr.strip().splitlines()[-1].startswith("error: internal error: ")
     finally:
-        edit(restore, "generator/cli.py", '    json.loads("{\\n")\n', "")
+        edit(restore, "generator/cli/deals.py", '    json.loads("{\\n")\n', "")
 
 
 def in_the_foreground() -> None:
