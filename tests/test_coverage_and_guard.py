@@ -13,6 +13,7 @@ from generator import check
 from generator.check import Sentence, coverage, coverage_problems, holds_a_fact, template_sentences
 from generator.i18n.catalogs import ROOT, Language, shipped_languages
 from generator.pages import patience_claims, sixcard_claims
+from generator.pages.patience_claims import scoring as patience_scoring
 from generator.site import approval
 from generator.site.numbers import Numbers
 from generator.site.othertexts import SOURCE_ONLY
@@ -105,7 +106,7 @@ def test_the_traditional_scoring_claim(monkeypatch: pytest.MonkeyPatch) -> None:
     from generator.patience.rules import TraditionalScoring
 
     facts = patience_claims.CLAIMS.facts()
-    assert patience_claims.traditional_scoring(facts) == []
+    assert patience_scoring.traditional_scoring(facts) == []
     two = {**facts, "traditional": TraditionalScoring(points_per_card_left=2)}
     said = patience_claims.CLAIMS["traditional-scoring"].misstated(two)
     assert any("as 'one' (1); the engine gives 2" in f for f in said), said
