@@ -5,7 +5,7 @@ C search on the same deals, side by side, in CPU time.
 
 On 2026-12-02 (deals 1-24, Classic, best result): C 0.35 s, Python 36.3 s, ratio 103. The
 census sample that ``check`` re-solves takes about 100 s with the C search on two cores, so
-about three hours without it (``generator/cli.py``'s ``SLOW_WITHOUT_C`` says so).
+about three hours without it (``generator/cli/check.py``'s ``SLOW_WITHOUT_C`` says so).
 """
 
 from __future__ import annotations

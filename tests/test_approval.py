@@ -12,10 +12,11 @@ import pytest
 from generator.cli import main
 from generator.i18n.catalogs import shipped_languages
 from generator.pages.recorded import load_reference_game
-from generator.site.approval import APPROVED, approved_path, page_names, word_diff
+from generator.site.approval import APPROVED, approved_path, page_names
 from generator.site.build import build_site
 from generator.site.pagetext import PICTURE, page_text, without_pictures
 from generator.site.render import PAGES, render_language
+from generator.site.worddiff import word_diff
 from tests.test_check import NL, edit, repository_copy, run_check
 
 WON_GAME = "docs_src/templates/won_game.md.j2"

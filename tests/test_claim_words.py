@@ -15,6 +15,7 @@ from generator.check import claims as check
 from generator.pages import claims as claims_module
 from generator.pages import sixcard_claims
 from generator.pages.claims import Claim, Claims, Says, Words
+from generator.pages.sixcard_claims import dealing as six_dealing
 from generator.sixcard.match import Cut, cut_for_dealer
 
 
@@ -166,8 +167,8 @@ def test_a_says_on_a_sentence_its_claim_does_not_back_is_reported(
     stray = Says(
         "Another sentence.",
         "the dealer's {} cuts",
-        sixcard_claims.SIDES,
-        sixcard_claims.cutter_side,
+        six_dealing.SIDES,
+        six_dealing.cutter_side,
     )
     monkeypatch.setitem(
         sixcard_claims.CLAIMS, "six-cut", dataclasses.replace(item, says=(*item.says, stray))
@@ -188,8 +189,8 @@ def test_an_engine_whose_highest_card_deals_fails_the_players_sentence(
         return Cut(cut.rounds, max(last, key=lambda seat_card: seat_card[1].rank)[0])
 
     facts = sixcard_claims.CLAIMS.facts()
-    assert sixcard_claims.cut_deals(facts) == "lowest"
-    monkeypatch.setattr(sixcard_claims, "cut_for_dealer", highest)
+    assert six_dealing.cut_deals(facts) == "lowest"
+    monkeypatch.setattr(six_dealing, "cut_for_dealer", highest)
     said = sixcard_claims.CLAIMS["six-players"].misstated(facts)
     assert [s.sentence for s in said] == [sixcard_claims.S["players"]]
     assert "the engine gives" in said[0] and "'highest'" in said[0], said

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from generator import cli
+from generator.cli import check as check_command
 from generator.pages.recorded import load_reference_game, load_rules_examples
 from generator.patience import Deal, DealCode, Game, Move, Rules, RuleSet, Variant, deal_for_number
 from generator.patience import solver as patience_solver
@@ -249,7 +250,7 @@ def test_check_says_at_its_start_that_it_runs_without_the_c_search(
     import generator.check
 
     said: list[str] = []
-    monkeypatch.setattr(cli, "has_fast_search", lambda: False)
+    monkeypatch.setattr(check_command, "has_fast_search", lambda: False)
     monkeypatch.setattr(generator.check, "run_checks", lambda parts: said.append("ran") or [])
     err = io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):

@@ -13,6 +13,9 @@ from generator.check import Sentence, coverage, coverage_problems, holds_a_fact,
 from generator.check import guard as check
 from generator.i18n.catalogs import ROOT, Language, shipped_languages
 from generator.pages import patience_claims, sixcard_claims
+from generator.pages.patience_claims import scoring as patience_scoring
+from generator.pages.sixcard_claims import dealing as six_dealing
+from generator.pages.sixcard_claims import variants as six_variants
 from generator.site import approval
 from generator.site.numbers import Numbers
 from generator.site.othertexts import SOURCE_ONLY
@@ -60,14 +63,14 @@ def test_a_sentence_without_claim_or_reason_is_listed() -> None:
 
 def test_the_cut_claim_reads_its_side(monkeypatch: pytest.MonkeyPatch) -> None:
     facts = sixcard_claims.CLAIMS.facts()
-    assert sixcard_claims.cut(facts) == []
+    assert six_dealing.cut(facts) == []
 
-    class LeftCuts(sixcard_claims.Hole):
+    class LeftCuts(six_dealing.Hole):
         def __init__(self, *args: object, **kwargs: object) -> None:
             super().__init__(*args, **kwargs)  # type: ignore[arg-type]
             self.cutter = (self.dealer + 1) % self.players
 
-    monkeypatch.setattr(sixcard_claims, "Hole", LeftCuts)
+    monkeypatch.setattr(six_dealing, "Hole", LeftCuts)
     said = sixcard_claims.CLAIMS["six-cut"].misstated(facts)
     assert [str(f) for f in said] == [
         "the sentence states the side of the dealer as 'right'; the engine gives 'left': "
@@ -77,16 +80,16 @@ def test_the_cut_claim_reads_its_side(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_the_knock_claim_plays_both_endings(monkeypatch: pytest.MonkeyPatch) -> None:
     facts = sixcard_claims.CLAIMS.facts()
-    assert sixcard_claims.knock(facts) == []
-    real = sixcard_claims.Hole.scores
+    assert six_variants.knock(facts) == []
+    real = six_variants.Hole.scores
 
-    def only_knockers(self: sixcard_claims.Hole) -> tuple[int, ...]:
+    def only_knockers(self: six_variants.Hole) -> tuple[int, ...]:
         if self.ended_by == "knock":
             return real(self)
         return tuple(g.score for g in self.grid_scores())
 
-    monkeypatch.setattr(sixcard_claims.Hole, "scores", only_knockers)
-    assert any("by going out" in f for f in sixcard_claims.knock(facts))
+    monkeypatch.setattr(six_variants.Hole, "scores", only_knockers)
+    assert any("by going out" in f for f in six_variants.knock(facts))
 
 
 def test_the_layouts_claim_scores_a_nine_card_column_by_three_alike(
@@ -95,17 +98,17 @@ def test_the_layouts_claim_scores_a_nine_card_column_by_three_alike(
     from generator.sixcard.rules import ColumnMatch, Options
 
     facts = sixcard_claims.CLAIMS.facts()
-    assert sixcard_claims.layouts(facts) == []
+    assert six_variants.layouts(facts) == []
     # An engine whose 9-card columns cancel pairs (the older reading) breaks the claim.
     monkeypatch.setattr(Options, "column_rule", property(lambda self: ColumnMatch.PAIRS))
-    assert any("two 7s and a 9 score 9" in f for f in sixcard_claims.layouts(facts))
+    assert any("two 7s and a 9 score 9" in f for f in six_variants.layouts(facts))
 
 
 def test_the_traditional_scoring_claim(monkeypatch: pytest.MonkeyPatch) -> None:
     from generator.patience.rules import TraditionalScoring
 
     facts = patience_claims.CLAIMS.facts()
-    assert patience_claims.traditional_scoring(facts) == []
+    assert patience_scoring.traditional_scoring(facts) == []
     two = {**facts, "traditional": TraditionalScoring(points_per_card_left=2)}
     said = patience_claims.CLAIMS["traditional-scoring"].misstated(two)
     assert any("as 'one' (1); the engine gives 2" in f for f in said), said

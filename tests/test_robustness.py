@@ -197,7 +197,7 @@ def test_a_golden_file_through_a_symlink_out_is_refused(tmp_path: Path) -> None:
 
 def test_a_seed_difference_shows_a_short_escaped_excerpt() -> None:
     """What a seed comparison prints of a file: words clipped, invisible characters escaped."""
-    from generator.site.approval import word_diff
+    from generator.site.worddiff import word_diff
 
     shown = word_diff(["Punten: 7"], ["TOKEN=" + "a" * 5000 + "\u202e"])
     assert len(shown) < 120, shown
@@ -314,18 +314,18 @@ def test_unexpected_error_is_one_line_naming_where(restore: Path) -> None:
     # json.loads fails inside the json module: the line named is the generator's own.
     edit(
         restore,
-        "generator/cli.py",
+        "generator/cli/deals.py",
         "    code = DealCode.read(code_text)\n    print(json.dumps(",
         '    code = DealCode.read(code_text)\n    json.loads("{\\n")\n    print(json.dumps(',
     )
     try:
-        line = line_of(restore, "generator/cli.py", 'json.loads("{\\n")')
+        line = line_of(restore, "generator/cli/deals.py", 'json.loads("{\\n")')
         result = run("deal", "GO1-E-AAAAAAB", cwd=restore)
         assert result.returncode == 2
         error = one_error_line(result)
         assert re.fullmatch(
             r"error: internal error: JSONDecodeError: Expecting property name enclosed in double"
-            rf" quotes: line 2 column 1 \(char 2\) \(at generator/cli\.py:{line}\);"
+            rf" quotes: line 2 column 1 \(char 2\) \(at generator/cli/deals\.py:{line}\);"
             r" run with GOLF_DEBUG=1 for the traceback",
             error,
         ), error
@@ -333,10 +333,10 @@ def test_unexpected_error_is_one_line_naming_where(restore: Path) -> None:
         debug = run("deal", "GO1-E-AAAAAAB", cwd=restore, env={"GOLF_DEBUG": "1"})
         assert debug.returncode == 2
         assert debug.stderr.startswith("Traceback (most recent call last):")
-        assert f'cli.py", line {line}, in _deal' in debug.stderr
+        assert f'deals.py", line {line}, in _deal' in debug.stderr
         assert debug.stderr.strip().splitlines()[-1].startswith("error: internal error: ")
     finally:
-        edit(restore, "generator/cli.py", '    json.loads("{\\n")\n', "")
+        edit(restore, "generator/cli/deals.py", '    json.loads("{\\n")\n', "")
 
 
 def in_the_foreground() -> None:

@@ -45,9 +45,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.paths import ROOT
-from generator.patience.deal import TABLEAU_SIZE, Deal, DealCode, deal_for
+from generator.patience.deal import TABLEAU_SIZE, Deal, DealCode
 from generator.patience.errors import GolfError
-from generator.patience.rules import Rules, RuleSet, Variant
+from generator.patience.rules import Rules, RuleSet, Variant, deal_for
 
 CENSUS_DIR = Path(__file__).resolve().parent.parent / "data" / "census"
 """Where the committed census lives."""

@@ -148,7 +148,7 @@ def extract_to(pot: Path) -> None:
 def _relative_references(pot: Path) -> None:
     """Rewrite ``pot`` as GNU gettext writes it (:mod:`generator.i18n.powriter`), its ``#:``
     references as paths inside their folder of :data:`SOURCE_ROOTS`
-    (``docs_src/templates/rules.md.j2``, ``generator/pages/sixcard_claims.py``), sorted: Babel
+    (``docs_src/templates/rules.md.j2``, ``generator/i18n/words.py``), sorted: Babel
     puts the folder it was given in front of each, and the templates and the modules are two
     folders when the package is installed."""
     prefixes = [f"{root}{os.sep}" for root in SOURCE_ROOTS]

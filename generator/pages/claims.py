@@ -1,7 +1,7 @@
 """Claims: the sentences a page states, played in a game's engine.
 
-Each page's claims live beside its facts (``patience_claims.py``,
-``sixcard_claims.py``). A sentence of a template names its claims in a comment
+Each page's claims live beside its facts (``patience_claims/`` and ``sixcard_claims/``,
+a module per section of the page). A sentence of a template names its claims in a comment
 right before it, which never reaches a catalog::
 
     {# CLAIM: queen-on-king #}
@@ -33,9 +33,10 @@ from __future__ import annotations
 
 import inspect
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from generator.patience.errors import GolfError
@@ -216,10 +217,59 @@ class Claims(dict[str, Claim]):
         def register(play: Play) -> Play:
             file = Path(inspect.getfile(play))
             line = play.__code__.co_firstlineno
+            if name in self:
+                held = self[name]
+                raise ValueError(
+                    f"claim {name!r} is registered twice: {held.file.name}:{held.line} and "
+                    f"{file.name}:{line}"
+                )
             self[name] = Claim(name, sentences, play, file, line, tuple(says))
             return play
 
         return register
+
+    def arrange(self, names: Sequence[str]) -> None:
+        """Put the claims in the order of ``names``, the order ``check`` plays them in (and
+        reports what they find in); ``names`` names each registered claim once.
+
+        >>> claims = Claims(dict)
+        >>> for name in ("a", "b"):
+        ...     _ = claims.claim(name)(lambda facts: [])
+        >>> claims.arrange(["b", "a"]); list(claims)
+        ['b', 'a']
+        >>> claims.arrange(["b"])
+        Traceback (most recent call last):
+        ValueError: the order of the claims names ['b'], not every claim registered: ['a', 'b']
+        """
+        if sorted(names) != sorted(self):
+            raise ValueError(
+                f"the order of the claims names {sorted(names)}, not every claim registered: "
+                f"{sorted(self)}"
+            )
+        arranged = [self.pop(name) for name in names]
+        self.update((claim.name, claim) for claim in arranged)
+
+    def arrange_by_module(self, modules: Sequence[ModuleType]) -> None:
+        """Put the claims in the order of the modules that register them (each module's in the
+        order it registers them); every claim is registered by one of ``modules``."""
+        self.arrange(
+            [
+                name
+                for module in modules
+                for name, claim in self.items()
+                if claim.play.__module__ == module.__name__
+            ]
+        )
+
+
+def one_value(values: set[Any]) -> Any:
+    """The one value every situation gave, or all of them (a claim's table has no words for
+    a set, so the sentence is reported with what the engine gave).
+
+    >>> one_value({"left"}), one_value({1, 2})
+    ('left', frozenset({1, 2}))
+    """
+    return next(iter(values)) if len(values) == 1 else frozenset(values)
 
 
 def first_of(items: Iterable[Any], claim_name: str, what: str) -> Any:

@@ -23,7 +23,6 @@ from generator.patience.deal import (
     TABLEAU_SIZE,
     Deal,
     DealCode,
-    deal_for,
     deal_for_number,
     stock_size,
 )
@@ -33,6 +32,7 @@ from generator.patience.errors import (
     DealError,
     GolfError,
     IllegalMoveError,
+    Reason,
     RuleSetError,
 )
 from generator.patience.game import Game, Move, Position
@@ -40,12 +40,12 @@ from generator.patience.rules import (
     SCORING,
     TRADITIONAL_SCORING,
     UNDO_LIMIT,
-    Reason,
     Rules,
     RuleSet,
     Scoring,
     TraditionalScoring,
     Variant,
+    deal_for,
 )
 
 ACE_RANK = ACE

@@ -29,13 +29,10 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from generator.patience.cards import FULL_DECK, JOKER, JOKER_RANK, MAX_JOKERS, Card, parse_card
 from generator.patience.errors import CardError, DealCodeError, DealError, excerpt
-
-if TYPE_CHECKING:
-    from generator.patience.rules import RuleSet
 
 COLUMNS = 7
 COLUMN_HEIGHT = 5
@@ -346,11 +343,6 @@ def deal_for_number(number: int, *, jokers: int = 0, empty_waste: bool = False) 
     start = [*_starting_cards(), *[JOKER] * jokers]
     order = shuffle_permutation(number, len(start))
     return Deal.from_deck([start[i] for i in order], empty_waste=empty_waste)
-
-
-def deal_for(number: int, rule_set: RuleSet) -> Deal:
-    """The deal number ``number`` under ``rule_set``: its Jokers and empty waste (see :func:`deal_for_number`)."""
-    return deal_for_number(number, jokers=rule_set.jokers, empty_waste=rule_set.empty_waste)
 
 
 def starting_deck_for(deal: Deal, number: int) -> tuple[Card, ...]:

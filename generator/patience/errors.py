@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
+import enum
 import reprlib
 import traceback
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from generator.cards import CardNotationError
-
-if TYPE_CHECKING:
-    from generator.patience.rules import Reason
 
 
 class GolfError(ValueError):
@@ -43,6 +40,28 @@ class DealError(GolfError):
 
 class RuleSetError(GolfError):
     """Variants that cannot go together, such as ``jokers=1`` and ``jokers=2``."""
+
+
+class Reason(enum.Enum):
+    """Why the engine refuses an action. The words for each live in the catalogs."""
+
+    NOT_ADJACENT = "not-adjacent"
+    """A free card that is not one rank above or below the waste card."""
+    BLOCKED = "blocked"
+    """A card still covered by another card of its column."""
+    NOTHING_ON_KING = "nothing-on-king"
+    """Strict rules and the ``nothing-on-king`` variant: no card at all may go onto a king."""
+    NOT_THERE = "not-there"
+    """A card that is not where the move takes it from: not (or no longer) in the
+    named column, or not the next card of the stock."""
+    STOCK_EMPTY = "stock-empty"
+    """A draw when the stock has no cards left."""
+    MUST_REMOVE = "must-remove"
+    """Strict rules: a draw while a free card fits the waste card."""
+    GAME_OVER = "game-over"
+    """Any move after the game is won or stuck."""
+    NOTHING_TO_UNDO = "nothing-to-undo"
+    """An undo with no action left in the undo history."""
 
 
 class IllegalMoveError(GolfError):

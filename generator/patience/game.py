@@ -20,8 +20,8 @@ from typing import Any, Literal
 
 from generator.patience.cards import Card, parse_card
 from generator.patience.deal import COLUMN_HEIGHT, COLUMNS, TABLEAU_SIZE, Deal
-from generator.patience.errors import CardError, GolfError, IllegalMoveError
-from generator.patience.rules import SCORING, UNDO_LIMIT, Reason, Rules, RuleSet, Scoring, Variant
+from generator.patience.errors import CardError, GolfError, IllegalMoveError, Reason
+from generator.patience.rules import SCORING, UNDO_LIMIT, Rules, RuleSet, Scoring, Variant
 
 Action = Literal["draw", "remove"]
 

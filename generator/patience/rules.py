@@ -1,4 +1,5 @@
-"""Rule sets, the reasons a move is refused, and the scoring.
+"""Rule sets, which moves they refuse and why (:class:`~generator.patience.errors.Reason`), and
+the scoring.
 
 Three rule sets: the app's **Easy** (the default: king and ace connect both ways)
 and **Classic** (no wrap; a queen may still go on a king), and the traditional
@@ -56,8 +57,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from generator.patience.cards import ACE, JOKER_RANK, KING, Card
-from generator.patience.deal import TABLEAU_SIZE, Deal
-from generator.patience.errors import DealError, RuleSetError
+from generator.patience.deal import TABLEAU_SIZE, Deal, deal_for_number
+from generator.patience.errors import DealError, Reason, RuleSetError
 
 
 class Rules(enum.Enum):
@@ -243,26 +244,10 @@ class RuleSet:
         return "+".join([self.rules.value, *self.variant_names])
 
 
-class Reason(enum.Enum):
-    """Why the engine refuses an action. The words for each live in the catalogs."""
-
-    NOT_ADJACENT = "not-adjacent"
-    """A free card that is not one rank above or below the waste card."""
-    BLOCKED = "blocked"
-    """A card still covered by another card of its column."""
-    NOTHING_ON_KING = "nothing-on-king"
-    """Strict rules and the ``nothing-on-king`` variant: no card at all may go onto a king."""
-    NOT_THERE = "not-there"
-    """A card that is not where the move takes it from: not (or no longer) in the
-    named column, or not the next card of the stock."""
-    STOCK_EMPTY = "stock-empty"
-    """A draw when the stock has no cards left."""
-    MUST_REMOVE = "must-remove"
-    """Strict rules: a draw while a free card fits the waste card."""
-    GAME_OVER = "game-over"
-    """Any move after the game is won or stuck."""
-    NOTHING_TO_UNDO = "nothing-to-undo"
-    """An undo with no action left in the undo history."""
+def deal_for(number: int, rule_set: RuleSet) -> Deal:
+    """The deal number ``number`` under ``rule_set``: its Jokers and empty waste (see
+    :func:`~generator.patience.deal.deal_for_number`)."""
+    return deal_for_number(number, jokers=rule_set.jokers, empty_waste=rule_set.empty_waste)
 
 
 @dataclass(frozen=True)

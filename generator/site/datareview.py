@@ -39,6 +39,7 @@ import yaml
 
 from generator.bounded import RAW_LIMIT, YAML_LIMIT, InputError, compose_yaml, gunzip, read_bytes
 from generator.i18n.catalogs import ROOT
+from generator.site.worddiff import review, word_diff
 
 DATA = "generator/data"
 REVIEWED = (
@@ -224,8 +225,6 @@ def _text(data: bytes) -> str:
 
 
 def _word_diff(old: str, new: str) -> str:
-    from generator.site.approval import word_diff
-
     return word_diff([old], [new])
 
 
@@ -364,8 +363,6 @@ def changes(name: str, old: bytes | None, new: bytes) -> list[str]:
         read = sources_structure if path.name == "sources.yaml" else structure
         return compare(name, read(old_text, name), read(new_text, name))
     except (InputError, OSError, EOFError, ValueError, yaml.YAMLError) as error:
-        from generator.site.approval import review
-
         first = str(error).splitlines()[0] if str(error) else type(error).__name__
         if name.endswith(".gz"):
             return [f"{name}:1: changed; cannot be read for review: {shown(first, 120)}"]

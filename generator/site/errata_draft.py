@@ -19,9 +19,10 @@ from generator.atomic import write_text_atomic
 from generator.i18n.catalogs import Language
 from generator.pages.errata import ERRATA_FILE, corrected
 from generator.patience import GolfError
-from generator.site.approval import approved_texts, changed_runs, relative, seed_text
+from generator.site.approval import approved_texts, relative, seed_text
 from generator.site.pagetext import without_pictures
 from generator.site.render import page_facts
+from generator.site.worddiff import changed_runs
 
 
 @dataclass(frozen=True)

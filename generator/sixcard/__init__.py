@@ -19,6 +19,7 @@ from generator.sixcard.errors import (
     GridError,
     IllegalActionError,
     OptionsError,
+    Reason,
     SixCardCardError,
     SixCardError,
 )
@@ -42,7 +43,6 @@ from generator.sixcard.rules import (
     JokerPair,
     Layout,
     Options,
-    Reason,
     RowRule,
 )
 from generator.sixcard.scoring import GridScore, card_scores, paired_columns, score_grid

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import enum
 
 from generator.cards import CardNotationError
 from generator.patience.errors import GolfError
-
-if TYPE_CHECKING:
-    from generator.sixcard.rules import Reason
 
 
 class SixCardError(GolfError):
@@ -25,6 +22,29 @@ class GridError(SixCardError):
 
 class OptionsError(SixCardError):
     """A game set-up the rules do not allow: player count, deck count, holes."""
+
+
+class Reason(enum.Enum):
+    """Why the engine refuses an action. The words for each belong in the catalogs."""
+
+    NOT_YOUR_TURN = "not-your-turn"
+    """An action by a player whose turn it is not."""
+    DRAW_FIRST = "draw-first"
+    """Replacing or discarding before drawing a card."""
+    ALREADY_DRAWN = "already-drawn"
+    """Drawing (or knocking) while holding the card already drawn this turn."""
+    ANTI_STALL = "anti-stall"
+    """Discarding a card taken from the discard pile: it must go into the grid."""
+    NOT_FACE_DOWN = "not-face-down"
+    """Discarding and turning up a card that is already face up."""
+    NO_SUCH_SLOT = "no-such-slot"
+    """A row or column outside the grid."""
+    NO_KNOCKING = "no-knocking"
+    """A knock when the knock variant is not played."""
+    ALREADY_ENDING = "already-ending"
+    """A knock when the hole is already ending (someone went out or knocked)."""
+    HOLE_OVER = "hole-over"
+    """Any action after the hole ended."""
 
 
 class IllegalActionError(SixCardError):

@@ -61,13 +61,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 from generator.sixcard.cards import Card
-from generator.sixcard.errors import IllegalActionError, OptionsError
+from generator.sixcard.errors import IllegalActionError, OptionsError, Reason
 from generator.sixcard.rules import (
     DEFAULT_OPTIONS,
     KNOCK_PENALTY,
     TURN_LIMIT,
     Options,
-    Reason,
 )
 from generator.sixcard.scoring import GridScore, score_grid
 

@@ -1,4 +1,5 @@
-"""The rules of 6-Card Golf and its family as values: grids, numbers, variants, refusals.
+"""The rules of 6-Card Golf and its family as values: grids, numbers, variants (why an action
+is refused: :class:`~generator.sixcard.errors.Reason`, beside the error that carries it).
 
 Every number the rules page states can be read here:
 
@@ -291,26 +292,3 @@ class Options:
 
 
 DEFAULT_OPTIONS = Options()
-
-
-class Reason(enum.Enum):
-    """Why the engine refuses an action. The words for each belong in the catalogs."""
-
-    NOT_YOUR_TURN = "not-your-turn"
-    """An action by a player whose turn it is not."""
-    DRAW_FIRST = "draw-first"
-    """Replacing or discarding before drawing a card."""
-    ALREADY_DRAWN = "already-drawn"
-    """Drawing (or knocking) while holding the card already drawn this turn."""
-    ANTI_STALL = "anti-stall"
-    """Discarding a card taken from the discard pile: it must go into the grid."""
-    NOT_FACE_DOWN = "not-face-down"
-    """Discarding and turning up a card that is already face up."""
-    NO_SUCH_SLOT = "no-such-slot"
-    """A row or column outside the grid."""
-    NO_KNOCKING = "no-knocking"
-    """A knock when the knock variant is not played."""
-    ALREADY_ENDING = "already-ending"
-    """A knock when the hole is already ending (someone went out or knocked)."""
-    HOLE_OVER = "hole-over"
-    """Any action after the hole ended."""

@@ -46,23 +46,10 @@ from dataclasses import dataclass, field
 
 from generator.i18n.catalogs import ROOT, Language
 from generator.timelimit import CHECK_SECONDS, TimeLimitExceeded, time_limit
+from generator.twopath.findings import Finding
 from generator.twopath.reader import Page
 
-Check = Callable[[Page], Iterable["Finding"]]
-
-
-@dataclass(frozen=True)
-class Finding:
-    """One value read from a page: ``ok`` when the second path agrees."""
-
-    check: str
-    line: int
-    """The page text's line (1-based), as in its approved text."""
-    said: str
-    """What the page says, as it says it."""
-    truth: str
-    """What the second path derives (for a problem: what the page should say)."""
-    ok: bool
+Check = Callable[[Page], Iterable[Finding]]
 
 
 @dataclass

@@ -30,7 +30,7 @@ from babel import Locale
 
 from generator.bounded import load_yaml
 from generator.i18n.catalogs import ROOT, languages
-from generator.twopath import Finding
+from generator.twopath.findings import Finding
 from generator.twopath.reader import Page
 
 ERRATA = ROOT / "docs_src" / "seed_errata.yaml"

@@ -24,7 +24,7 @@ from generator.patience.deal import Deal
 from generator.patience.game import Move
 from generator.patience.rules import SCORING, RuleSet, Variant
 from generator.patience.solver import solve
-from generator.twopath import Finding
+from generator.twopath.findings import Finding
 from generator.twopath.reader import Page, ReadError, element_text, svgs
 
 DATA = PACKAGE / "data"

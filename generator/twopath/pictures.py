@@ -45,7 +45,7 @@ from generator.patience.rules import SCORING
 from generator.sixcard.hole import Hole
 from generator.sixcard.rules import DEFAULT_OPTIONS
 from generator.sixcard.scoring import score_grid
-from generator.twopath import Finding, css
+from generator.twopath import css
 from generator.twopath.drawing import (
     SYMBOL_OF,
     Drawn,
@@ -59,6 +59,7 @@ from generator.twopath.drawing import (
     pip_box,
     pip_suit,
 )
+from generator.twopath.findings import Finding
 from generator.twopath.patience import Board, board_games, reference_moves
 from generator.twopath.reader import Page, ReadError
 from generator.twopath.sources import quoted_figures

@@ -17,7 +17,7 @@ from generator.sixcard.cards import Card, parse_card
 from generator.sixcard.hole import Hole
 from generator.sixcard.rules import DEFAULT_OPTIONS
 from generator.sixcard.scoring import score_grid
-from generator.twopath import Finding
+from generator.twopath.findings import Finding
 from generator.twopath.reader import Page, ReadError, element_text, svgs
 
 CARD = re.compile(

@@ -22,7 +22,7 @@ import yaml
 
 from generator.bounded import compose_yaml, load_yaml
 from generator.paths import PACKAGE
-from generator.twopath import Finding
+from generator.twopath.findings import Finding
 from generator.twopath.reader import Page, repeats_agree
 from generator.twopath.statistics import (
     _alternation,

@@ -32,7 +32,7 @@ from generator.i18n.words import CHART_BAR, CHART_BEST_BAR, CHART_BEST_TITLE
 from generator.paths import PACKAGE
 from generator.patience.deal import TABLEAU_SIZE
 from generator.patience.rules import SCORING, Rules, RuleSet, Variant
-from generator.twopath import Finding
+from generator.twopath.findings import Finding
 from generator.twopath.reader import Page, ReadError
 
 CENSUS = PACKAGE / "data" / "census"

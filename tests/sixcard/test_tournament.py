@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 
 from generator.pages import sixcard_claims
+from generator.pages.sixcard import page_data
+from generator.pages.sixcard_claims import tips as six_tips
 from generator.sixcard import evidence
 from generator.sixcard.evidence import TOURNAMENT, judge_tips, load
 from generator.sixcard.players import ALL_PLAYERS
@@ -92,7 +94,7 @@ def test_a_tips_claim_holds_on_the_data_or_on_its_exact_acknowledgement(
     for name in ("six-tip-jokers", "six-tip-pairs", "six-tip-end"):
         tip = name.removeprefix("six-")
         play = sixcard_claims.CLAIMS[name].play
-        acknowledged = sixcard_claims.page_data().get("acknowledged", {}).get(tip)
+        acknowledged = page_data().get("acknowledged", {}).get(tip)
         # the committed data: backed, or acknowledged at exactly its figure
         assert play(facts) == [], name
         assert (verdicts[tip].verdict == "backed") != bool(acknowledged)
@@ -199,16 +201,16 @@ def _play_worth(
     monkeypatch: pytest.MonkeyPatch, claim: str, match: str, low: float, high: float
 ) -> list[str]:
     """Claim ``claim`` played with ``match``'s committed margin replaced by ``[low, high]``."""
-    real = sixcard_claims._margin
+    real = six_tips._margin
 
     def margin(name: str) -> dict[str, Any]:
         if name != match:
             return real(name)
         return {"mean": round((low + high) / 2, 4), "se": 0.1, "ci95": [low, high]}
 
-    monkeypatch.setattr(sixcard_claims, "_margin", margin)
+    monkeypatch.setattr(six_tips, "_margin", margin)
     found = sixcard_claims.CLAIMS[claim].play(sixcard_claims.CLAIMS.facts())
-    monkeypatch.setattr(sixcard_claims, "_margin", real)
+    monkeypatch.setattr(six_tips, "_margin", real)
     return found
 
 
