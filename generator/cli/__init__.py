@@ -1,7 +1,7 @@
 """The command line: ``python -m generator <command>``.
 
 Commands that CI and other tools rely on print JSON in the shapes documented
-in the README; errors are one line on stderr and a non-zero exit.
+in docs/dev/command-line.md; errors are one line on stderr and a non-zero exit.
 
 Each command lives in one module of this package, which adds its options to the parser
 (``add_commands``) and runs it (``run``): ``solve``; ``census`` (census, census-verify,
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, NoReturn, Protocol
 
 from generator.atomic import shown as shown_file
-from generator.cli import approve, build, catalog, census, check, deals, serve, solve
+from generator.cli import approve, build, catalog, census, check, deals, errata, serve, solve
 from generator.cli.common import say_if_compiling as say_if_compiling
 from generator.cli.common import variants_of
 from generator.cli.solve import _solve_lines as _solve_lines
@@ -49,7 +49,7 @@ class Group(Protocol):
         (:func:`~generator.cli.common.variants_of`); its exit status."""
 
 
-GROUPS: tuple[Group, ...] = (solve, census, deals, build, check, approve, serve, catalog)
+GROUPS: tuple[Group, ...] = (solve, census, deals, build, check, approve, errata, serve, catalog)
 """The command groups, in the order ``--help`` lists their commands (``six-card`` last)."""
 
 
@@ -62,7 +62,7 @@ class _Parser(argparse.ArgumentParser):
 
 DESCRIPTION = """\
 The Golf patience and 6-Card Golf engines, their solver and the help site generated from them.
-Commands that CI and other tools rely on print JSON in the shapes documented in the README;
+Commands that CI and other tools rely on print JSON in the shapes documented in docs/dev/command-line.md;
 errors are one line on stderr and a non-zero exit."""
 """The help's text (the module's docstring is reST, which a terminal shows as it is)."""
 
@@ -198,7 +198,7 @@ def _internal(error: BaseException) -> int:
     return 2
 
 
-PROJECT_COMMANDS = ("build", "check", "approve", "catalog", "serve")
+PROJECT_COMMANDS = ("build", "check", "approve", "catalog", "serve", "errata")
 """The commands that work on a project's files (its mkdocs.yml, docs_src/, locales/)."""
 
 

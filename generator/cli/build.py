@@ -24,6 +24,7 @@ def _build(
     replace: bool = False,
     builder: str = "mkdocs",
     preview: Sequence[str] = (),
+    fresh: bool = False,
 ) -> int:
     from generator.check import build_verified
     from generator.site.build import SITE, BuildRefused
@@ -38,6 +39,7 @@ def _build(
             replace=replace,
             builder=builder,
             preview=preview,
+            fresh=fresh,
         )
     except BuildRefused as refused:
         if len(refused.problems) == 1:
@@ -86,6 +88,12 @@ def add_commands(commands: Any) -> None:
         "file); its hidden entries (.git, .nojekyll) are kept",
     )
     build_cmd.add_argument(
+        "--fresh",
+        action="store_true",
+        help="run every check the build runs first, also those whose inputs are byte for byte "
+        "those they last passed with (which it skips otherwise)",
+    )
+    build_cmd.add_argument(
         "--preview",
         default="",
         metavar="CODES",
@@ -105,4 +113,5 @@ def run(args: argparse.Namespace, variants: Sequence[Variant]) -> int:
         args.replace,
         args.builder,
         preview,
+        args.fresh,
     )

@@ -2,8 +2,8 @@
 
 Babel's ``read_po`` is lenient: it truncates an unterminated string, accepts a
 msgstr without its msgid and keeps one of two duplicates. This reader rejects
-whatever ``msgfmt --check`` rejects (and a little more: see the README of the
-tests), with one line ``path:LINE: what is wrong`` naming the line of the
+whatever ``msgfmt --check`` rejects (and a little more: ``tests/test_catalogs.py``),
+with one line ``path:LINE: what is wrong`` naming the line of the
 error, then hands back a Babel :class:`~babel.messages.catalog.Catalog`.
 
 The grammar is GNU gettext's (``gettext-tools/src/po-lex.c``, ``po-gram.y``),
