@@ -78,7 +78,7 @@ def word_problems(
     languages, each beside the English text of the same name, but for the seed-tied pages:
     they are held word for word to their seeds, which are the oracle (a seed page may say
     more than the English line: nl's "door Jokers en Heren"). ``texts``: {code: {file name:
-    text}} to read instead of the approved files (``approve`` passes the texts it would
+    text}} to read instead of the approved files, and the only ones read (``approve`` passes the texts it would
     write)."""
     shipped = [language.code for language in languages if language.shipped]
     seed_tied = {language.code: set(language.seed_pages) for language in languages}

@@ -817,7 +817,7 @@ def check_texts(
 ) -> Iterator[str]:
     """The word rules on every approved text of every language in ``codes``, each beside the
     English text of the same name; ``texts``: {code: {name: text}} to read instead of the
-    files (``approve`` passes the texts it would write); ``seed_tied``: {code: {page}}, the
+    files, and the only ones read (``approve`` passes the texts it would write); ``seed_tied``: {code: {page}}, the
     pages held word for word to a seed (the seed is the oracle: not compared here);
     ``not_ours``: {file name: line numbers} of lines no translator of the project writes (the
     theme's own words, from Material's translations), left out. The
@@ -839,8 +839,15 @@ def check_texts(
         return found
 
     english = read(source)
+
+    def chosen(code: str, name: str) -> bool:
+        """Whether to read the text: every one, or with ``texts`` the given ones alone (what
+        ``approve`` would write; it refuses only for those)."""
+        return texts is None or name in given.get(code, {})
+
     for name, text in sorted(english.items()):
-        yield from english_plural_problems(_rel(approved / source / name), text, data[source])
+        if chosen(source, name):
+            yield from english_plural_problems(_rel(approved / source / name), text, data[source])
     used: set[tuple[str, str, str]] = set()
     checked: set[str] = set()
     for code in codes:
@@ -849,6 +856,8 @@ def check_texts(
         for name, text in sorted(read(code).items()):
             where = _rel(approved / code / name)
             if name.removesuffix(".txt") in seed_tied.get(code, set()) or name not in english:
+                continue
+            if not chosen(code, name):
                 continue
             named = _rel(APPROVED_TEXTS / code / name)  # the exceptions' name, wherever read
             checked.add(named)
