@@ -43,6 +43,10 @@ it, or they take over 45 s each in pure Python (a full run with ``GOLF_NO_C_SEAR
 test passes without it."""
 
 
+SLOW_TESTS = Path(__file__).resolve().parent / "data" / "slow_tests.txt"
+"""The tests the quick run leaves out (``-m "not slow and not browser"``), by node id: written
+by ``scripts/slow_tests.py`` from a whole run's durations."""
+
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "test-screenshots"
 """The browser tests' screenshot folder (``tests/browser/conftest.py``'s ``screenshots``)."""
 
@@ -79,11 +83,18 @@ def _named(nodeid: str, name: str) -> bool:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark the tests of :data:`NEEDS_C_SEARCH` ``c_search``; skip them, saying so, when the C
+    """Mark the tests of :data:`SLOW_TESTS` ``slow``, and those of :data:`NEEDS_C_SEARCH`
+    ``c_search``; skip the latter, saying so, when the C
     search is not built (or ``GOLF_NO_C_SEARCH`` is set), unless CI requires it."""
+    slow = (
+        set(SLOW_TESTS.read_text(encoding="utf-8").splitlines()) if SLOW_TESTS.exists() else set()
+    )
     for item in items:
         if any(_named(item.nodeid, name) for name in NEEDS_C_SEARCH):
             item.add_marker(pytest.mark.c_search)
+        node = item.nodeid.split("@", 1)[0]
+        if node in slow or node.split("::", 1)[0] in slow:
+            item.add_marker(pytest.mark.slow)
     if has_fast_search():
         return
     if os.environ.get(REQUIRE_C_SEARCH_ENV):
