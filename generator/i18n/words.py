@@ -4,7 +4,7 @@ The engine returns values and reason codes; this module maps them to English
 source strings, which the catalogs translate. The strings are only *marked*
 here (``N_``, ``NP_``); :class:`Words` looks them up in one language's
 translations when a page is rendered. ``pybabel extract`` finds them through
-the keywords in ``babel.cfg``'s command (see README, "Translating").
+the keywords in ``babel.cfg``'s command (docs/dev/catalogs.md).
 """
 
 from __future__ import annotations
