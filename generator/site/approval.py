@@ -293,7 +293,8 @@ def seed_problems(language: Language, texts: dict[str, str]) -> Iterator[str]:
             yield (
                 f"{_seed_message(language, page, where, difference)}: "
                 "change the catalog or template back; where the seed is wrong, list an erratum "
-                "in docs_src/seed_errata.yaml (the seed itself is never changed)"
+                "in docs_src/seed_errata.yaml (the seed itself is never changed; 'python -m "
+                "generator errata draft' drafts them)"
             )
 
 
@@ -378,7 +379,10 @@ def approve(
                 raise ApprovalError(
                     f"{_seed_message(language, seed_page, where, found[0])}: approve does not "
                     f"write {relative(approved_path(language.code, seed_page))} "
-                    f"({len(found)} difference(s); nothing written)"
+                    f"({len(found)} difference(s); nothing written): change the catalog or "
+                    "template back; where the seed is wrong (a rule's value changed), list an "
+                    "erratum in docs_src/seed_errata.yaml ('python -m generator errata draft' "
+                    "drafts them)"
                 )
         for name in pages:
             if name in rendered:  # (a text of the source language alone: not in the others)
