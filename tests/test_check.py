@@ -1,5 +1,6 @@
 """`python -m generator check`: passes on the repository, and catches each way of breaking a copy of it."""
 
+import contextlib
 import os
 import re
 import shutil
@@ -10,6 +11,8 @@ from pathlib import Path
 import markdown
 import pytest
 
+from generator.atomic import TEMPORARY_SUFFIX
+from generator.cache import DIR_VARIABLE
 from generator.check import PARTS, markup_problems, run_checks
 from generator.i18n.catalogs import ROOT, Language, languages, shipped_languages
 from generator.paths import checkout_files
@@ -44,8 +47,22 @@ def _warm_cache(copy: Path) -> None:
     everything it depends on, so the copy's changed inputs never meet an old result, and
     what is unchanged is not worked out again in every copy (the census files)."""
     kept = ROOT / "_build" / "cache"
-    if kept.is_dir():
-        shutil.copytree(kept, copy / "_build" / "cache", dirs_exist_ok=True)
+    if os.environ.get(DIR_VARIABLE) or not kept.is_dir():
+        return  # the copies share the checkout's cache already (tests/conftest.py)
+    # Other workers write and prune entries meanwhile: their half-written files are left
+    # out and an entry pruned between the listing and the copy is skipped.
+    shutil.copytree(
+        kept,
+        copy / "_build" / "cache",
+        dirs_exist_ok=True,
+        ignore=shutil.ignore_patterns(f"*{TEMPORARY_SUFFIX}"),
+        copy_function=_copy_if_still_there,
+    )
+
+
+def _copy_if_still_there(source: str, target: str) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        shutil.copy2(source, target)
 
 
 def edit(copy: Path, name: str, old: str, new: str, count: int = 1) -> None:
