@@ -14,6 +14,8 @@ import pytest
 from generator.atomic import TEMPORARY_SUFFIX
 from generator.cache import DIR_VARIABLE
 from generator.check import PARTS, markup_problems, run_checks
+from generator.check.parts import VERIFIED_BEFORE_BUILD
+from generator.check.results import passed_before
 from generator.i18n.catalogs import ROOT, Language, languages, shipped_languages
 from generator.paths import checkout_files
 from generator.site.build import MARKER, MARKER_TEXT
@@ -475,6 +477,43 @@ def test_build_refuses_an_attack_and_leaves_the_site(
     )
     assert check.returncode == 1
     assert any(re.search(expected, line) for line in check.stdout.splitlines()), check.stdout
+
+
+def test_a_refused_build_remembers_the_parts_that_passed(
+    pristine: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Markup in a translation: the build is refused by the safety part; the values part
+    passed, so the check that follows does not run it again (a cache of the test's own: the
+    suite's would remember this copy's passes from an earlier run)."""
+    monkeypatch.setenv(DIR_VARIABLE, str(tmp_path / "cache"))
+    copy = tmp_path / "repo"
+    shutil.copytree(pristine, copy)
+    (changes,), expected = ATTACKS["markup in the site name"]
+    edit(copy, *changes)
+    assert not any(passed_before(PARTS[name], copy) for name in VERIFIED_BEFORE_BUILD)
+    env = {**os.environ, "PYTHONPATH": str(copy)}
+    build = subprocess.run(
+        [sys.executable, "-m", "generator", "build", "--site", str(tmp_path / "site")],
+        cwd=copy,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert build.returncode == 1, build.stdout + build.stderr
+    assert re.search(expected, build.stderr), build.stderr
+    remembered = {name for name in VERIFIED_BEFORE_BUILD if passed_before(PARTS[name], copy)}
+    assert "values" in remembered and "safety" not in remembered, remembered
+    check = subprocess.run(
+        [sys.executable, "-m", "generator", "check", "--only", "values,safety"],
+        cwd=copy,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert check.returncode == 1
+    assert "problem(s) in safety (" in check.stderr, check.stderr
 
 
 def test_markdown_in_a_translation_is_text_on_the_page(tmp_path: Path) -> None:

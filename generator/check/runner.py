@@ -36,9 +36,12 @@ def build_verified(site: Path, *, fresh: bool = False, **options: object) -> lis
         finish = start_checks(parts, submit, by_part)
         return lambda rendered: said_once(finish(rendered))
 
-    built = build_site(site, checks=checks, **options)  # type: ignore[arg-type]
-    _remember(by_part, keys)
-    return built
+    try:
+        return build_site(site, checks=checks, **options)  # type: ignore[arg-type]
+    finally:
+        # a refused build still remembers the parts that passed: the ``check`` that follows
+        # runs only the parts with problems (and what the fix touched)
+        _remember(by_part, keys)
 
 
 def _to_run(parts: list[str]) -> list[str]:
