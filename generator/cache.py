@@ -60,6 +60,12 @@ def versions(*distributions: str) -> str:
     return ",".join(found)
 
 
+def folder_for(kind: str) -> Path:
+    """Where entries of ``kind`` live (``$GOLF_CACHE_DIR`` or ``_build/cache/``), even with the
+    cache turned off: for a tool that needs a folder of its own (zig's)."""
+    return Path(os.environ.get(DIR_VARIABLE) or CACHE_DIR) / kind
+
+
 def _folder(kind: str, cache_dir: Path | None) -> Path | None:
     if os.environ.get(OFF, "") not in ("", "0"):
         return None

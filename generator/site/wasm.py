@@ -15,9 +15,11 @@ from __future__ import annotations
 import base64
 import functools
 import importlib.metadata
+import os
 import subprocess
 import sys
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 
 from generator import cache
@@ -58,12 +60,29 @@ def compile_wasm(output: Path) -> None:
         *(sys.executable, "-m", "ziglang", "cc", *FLAGS, *compiler_flags()),
         *(*map(str, SOURCES), "-o", str(output)),
     ]
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    done = subprocess.run(command, capture_output=True, text=True, check=False, env=zig_env())
     if done.returncode != 0 or not output.exists():
         lines = [line for line in done.stderr.splitlines() if line.strip()]
         raise WasmError(f"zig cc failed: {lines[0] if lines else f'exit {done.returncode}'}")
     if done.stderr.strip():  # -Wall: a warning is a fault of the sources
         raise WasmError(f"zig cc: {done.stderr.strip().splitlines()[0]}")
+
+
+def zig_env(environ: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The compiler's environment: ours, and where zig keeps its cache when the environment
+    names no home for it (no ``$HOME``, ``$XDG_CACHE_HOME`` or ``$ZIG_GLOBAL_CACHE_DIR``, as
+    in a container or a service): a folder of the project's cache, instead of zig stopping
+    with 'unable to resolve zig cache directory'.
+
+    >>> zig_env({"HOME": "/home/a"})
+    {'HOME': '/home/a'}
+    >>> zig_env({"PATH": "/bin"})["ZIG_GLOBAL_CACHE_DIR"].endswith("zig")
+    True
+    """
+    found = dict(os.environ if environ is None else environ)
+    if not any(found.get(name) for name in ("HOME", "XDG_CACHE_HOME", "ZIG_GLOBAL_CACHE_DIR")):
+        found["ZIG_GLOBAL_CACHE_DIR"] = str(cache.folder_for("zig"))
+    return found
 
 
 def _entry() -> str:
