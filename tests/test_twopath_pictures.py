@@ -10,6 +10,7 @@ the picture as it is.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -19,8 +20,9 @@ from generator.i18n.catalogs import shipped_languages
 from generator.site import sixcard_pictures
 from generator.site.build import render_all
 from generator.sixcard.cards import Card as SixCard
-from generator.twopath import drawing
-from generator.twopath.css import Stylesheet, colour, kind
+from generator.twopath import css, drawing
+from generator.twopath.css import Stylesheet, View, colour, kind
+from generator.twopath.reader import ReadError
 
 Rendered = dict[str, dict[str, str]]
 
@@ -94,7 +96,7 @@ def test_colours_are_read_through_the_style_sheet() -> None:
     sheet = Stylesheet.parse(
         ":root { --red: #c62828; } .b .card.red text { fill: var(--red); }"
         " .b .card text { fill: #000000de; } .b .card.red text.x { fill: none; }"
-    )
+    ).under(View("default"))
     from generator.twopath.css import Element
 
     html = Element("html")
@@ -106,3 +108,43 @@ def test_colours_are_read_through_the_style_sheet() -> None:
     assert kind(colour(sheet.computed(black, "fill"))) == "black"
     assert colour(sheet.computed(hidden, "fill"))[3] == 0
     assert kind(colour("#00796b")) == "other"
+
+
+STYLE_BREAKS = yaml.safe_load(
+    (Path(__file__).parent / "data" / "twopath_style_breaks.yaml").read_text(encoding="utf-8")
+)
+
+
+@pytest.mark.parametrize("case", STYLE_BREAKS, ids=[case["name"] for case in STYLE_BREAKS])
+def test_a_stylesheet_that_paints_a_card_wrong_under_a_condition_is_caught(
+    rendered: Rendered, case: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rules page's pictures read through the broken sheet: the true sheet passes, the
+    broken one is caught in the view that shows it (or refused, naming its line)."""
+    text = drawing.GOLF_CSS.read_text(encoding="utf-8")
+    if "after" in case:
+        assert text.count(case["after"]) == 1, case["after"]
+        at = text.index(case["after"]) + len(case["after"])
+        text = text[:at] + "\n" + case["css"] + "\n" + text[at:]
+    else:
+        text += "\n" + case["css"] + "\n"
+    broken = tmp_path / "docs_src" / "assets" / "golf.css"
+    broken.parent.mkdir(parents=True)
+    broken.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(css, "_shown", lambda path: "docs_src/assets/golf.css")
+    assert drawn_problems(rendered, "en", "rules") == []
+    monkeypatch.setattr(drawing, "GOLF_CSS", broken)
+    drawing.pictures.cache_clear()
+    try:
+        if "sheet_error" in case:
+            with pytest.raises(ReadError) as refused:
+                css.site_sheet(broken)
+            said = str(refused.value)
+            assert all(piece in said for piece in case["sheet_error"]), said
+            line = int(said.split(":")[1])
+            assert case["css"].split("{")[0].strip() in text.splitlines()[line - 1], said
+            return
+        found = drawn_problems(rendered, "en", "rules")
+        assert any(all(piece in problem for piece in case["expect"]) for problem in found), found
+    finally:
+        drawing.pictures.cache_clear()

@@ -151,22 +151,27 @@ class Picture:
     def classes(self) -> set[str]:
         return set(self.attrs.get("class", "").split())
 
-    def paint(self, node: Node, scheme: str, name: str = "fill") -> str:
-        self.root.style.parent = _around(scheme)
-        return self.sheet.computed(node.style, name, _top(scheme))
+    @cached_property
+    def views(self) -> list[css.View]:
+        """Every view the pictures look different in (:meth:`css.Stylesheet.views`)."""
+        return self.sheet.views(node.style for node in self.root.iter())
 
-    def shown(self, node: Node, scheme: str) -> bool:
+    def paint(self, node: Node, view: css.View, name: str = "fill") -> str:
+        self.root.style.parent = _around(view.scheme)
+        return self.sheet.under(view).computed(node.style, name, _top(view.scheme))
+
+    def shown(self, node: Node, view: css.View) -> bool:
         """Whether nothing hides the element (``display: none`` on it or an ancestor,
         ``visibility: hidden``)."""
-        self.root.style.parent = _around(scheme)
-        style = self.sheet.style(node.style, _top(scheme))
+        self.root.style.parent = _around(view.scheme)
+        style = self.sheet.under(view).style(node.style, _top(view.scheme))
         return not (
             style.get("hidden") or style.get("visibility", "").strip() in ("hidden", "collapse")
         )
 
-    def background(self, scheme: str) -> css.RGBA:
+    def background(self, view: css.View) -> css.RGBA:
         """The page's colour behind the picture."""
-        return _background(self.sheet, scheme)
+        return _background(self.sheet.under(view), view.scheme)
 
 
 @cache
@@ -551,7 +556,7 @@ def cards(picture: Picture) -> list[Drawn]:
             ]
             found.append(Drawn("face", box, group, outline, upper[0] if upper else None, pips))
             continue
-        paint = picture.paint(outline, "default")
+        paint = picture.paint(outline, picture.views[0])
         if paint and css.colour(paint)[3] > 0:
             found.append(Drawn("back", box, group, outline))
     return found
@@ -573,22 +578,23 @@ def pip_box(pip: Node) -> tuple[float, float, float, float]:
     return drawn_box(pip)
 
 
-def colours(picture: Picture, face: Drawn, part: Node) -> dict[str, tuple[str, float]]:
-    """Per colour scheme: what a reader sees ``part`` painted in on the card's face (red,
-    black, other, or 'not drawn'), and its least contrast with the face."""
-    found = {}
-    for scheme in css.SCHEMES:
-        if not picture.shown(part, scheme):
-            found[scheme] = ("not drawn", 1.0)
+def colours(picture: Picture, face: Drawn, part: Node) -> list[tuple[css.View, str, float]]:
+    """In every view (:attr:`Picture.views`): what a reader sees ``part`` painted in on the
+    card's face (red, black, other, or 'not drawn'), and its least contrast with the face."""
+    found = []
+    for view in picture.views:
+        if not picture.shown(part, view):
+            found.append((view, "not drawn", 1.0))
             continue
         painted = [
-            picture.paint(n, scheme)
+            picture.paint(n, view)
             for n in part.iter()
             if n.tag in ("path", "polygon", "circle") or (n is part and n.tag == "text")
         ]
-        found[scheme] = _seen(
-            tuple(painted), picture.paint(face.outline, scheme), picture.background(scheme)
+        seen, ratio = _seen(
+            tuple(painted), picture.paint(face.outline, view), picture.background(view)
         )
+        found.append((view, seen, ratio))
     return found
 
 

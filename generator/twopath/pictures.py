@@ -141,19 +141,25 @@ def face_card(
     parts: list[tuple[str, Node, str]] = [("corner", face.corner, _colour_of(card))]
     parts += [("pip", pip, _colour_of(card) if not card.is_joker else "") for pip in face.pips]
     for part_name, part, wanted in parts:
-        for scheme, (seen, ratio) in colours(picture, face, part).items():
-            page_name = SCHEME_NAMES[scheme]
+        said: set[str] = set()  # a part's problem said once a scheme, in the first view it shows
+        for view, seen, ratio in colours(picture, face, part):
+            if view.scheme in said:
+                continue
+            page_name = f"{SCHEME_NAMES[view.scheme]} page{view.words()}"
+            before = len(problems)
             if seen == "not drawn" or (wanted and seen != wanted):
                 shown = "not drawn" if seen == "not drawn" else f"drawn {seen}"
                 problems.append(
-                    f"{where}'s {part_name} is {shown} on the {page_name} page; "
+                    f"{where}'s {part_name} is {shown} on the {page_name}; "
                     f"{_suit_name(card)} is {wanted or 'drawn'}"
                 )
             elif ratio < CONTRAST:
                 problems.append(
-                    f"{where}'s {part_name} barely shows on the {page_name} page "
+                    f"{where}'s {part_name} barely shows on the {page_name} "
                     f"(contrast {ratio:.1f}:1 with the face)"
                 )
+            if len(problems) > before:
+                said.add(view.scheme)
     return card, problems
 
 
@@ -535,8 +541,8 @@ def _scale(page: Page, picture: Picture, vertical: bool) -> tuple[float, float] 
 
 def _visible(picture: Picture, node: Node) -> bool:
     return all(
-        picture.shown(node, scheme) and css.colour(picture.paint(node, scheme) or "black")[3] > 0
-        for scheme in css.SCHEMES
+        picture.shown(node, view) and css.colour(picture.paint(node, view) or "black")[3] > 0
+        for view in picture.views
     )
 
 

@@ -11,6 +11,7 @@ faces are then not the page's colour and their text has no contrast at all.
 
 from __future__ import annotations
 
+import colorsys
 import io
 import re
 from dataclasses import dataclass
@@ -37,6 +38,9 @@ class Rule:
     face: str | None = None
     ratio: float = 0.0
     """The contrast it needs against ``against``."""
+    hue: str | None = None
+    """What a reader must see the paint as (:func:`seen_as`): ``red``, or ``black`` (the page's
+    text colour, black on a light page and near white on a dark one): a card's suit."""
 
 
 CARD_FACES = [
@@ -66,6 +70,9 @@ RULES = [
     Rule(
         "patience card edge", "svg.golf-board", ".card", "rect", "stroke", against="page", ratio=1.5
     ),
+    Rule("patience red ink", "svg.golf-board", ".card.red", "text", hue="red"),
+    # a Joker has no suit: its ink is the theme's (the clubs' and spades' rule leaves it out)
+    Rule("patience black ink", "svg.golf-board", ".card.black:not(.card-JK)", "text", hue="black"),
     Rule("patience stock", "svg.golf-board", ".stock:not(.empty)", ".back", equals="primary"),
     Rule(
         "patience stock count",
@@ -103,6 +110,20 @@ RULES = [
         against="face",
         face=".six-face",
         ratio=3,
+    ),
+    Rule(
+        "6-card red ink",
+        "svg.six-grid, svg.six-run",
+        ".six-card.up.red",
+        ".six-corner, .six-pip",
+        hue="red",
+    ),
+    Rule(
+        "6-card black ink",
+        "svg.six-grid, svg.six-run",
+        ".six-card.up.black:not(.six-card-JK)",
+        ".six-corner, .six-pip",
+        hue="black",
     ),
     Rule("6-card back", "svg.six-grid", ".six-card.down", ".six-back", equals="primary"),
     Rule(
@@ -209,6 +230,24 @@ def close(
     return max(abs(x - y) for x, y in zip(a, b, strict=True)) <= tolerance
 
 
+def seen_as(rgb: tuple[float, float, float]) -> str:
+    """What a reader sees an opaque colour (0-255 channels) as: ``red`` (a saturated hue within
+    15 degrees of red), ``black`` (a grey, from black to near white: the page's text colour in
+    either scheme) or ``other``.
+
+    >>> seen_as((198, 40, 40)), seen_as((255, 138, 128)), seen_as((0, 0, 0))
+    ('red', 'red', 'black')
+    >>> seen_as((226, 228, 233)), seen_as((0, 121, 107))
+    ('black', 'other')
+    """
+    hue, lightness, saturation = colorsys.rgb_to_hls(*(v / 255 for v in rgb))
+    if saturation <= 0.2 or lightness <= 0.1 or lightness >= 0.95:
+        return "black"
+    if (hue <= 15 / 360 or hue >= 345 / 360) and saturation >= 0.35:
+        return "red"
+    return "other"
+
+
 def colour_problems(page: Any, counts: dict[str, int] | None = None) -> list[str]:
     """Every rule of :data:`RULES` on the shown page, by computed style; ``counts`` adds up how
     many parts each rule looked at."""
@@ -232,6 +271,11 @@ def colour_problems(page: Any, counts: dict[str, int] | None = None) -> list[str
                         f"{rule.name}: {part['what']} is {rule.paint} {paint}, not the "
                         f"{rule.equals} colour {collected[rule.equals]}"
                     )
+            if rule.hue and seen_as(shown) != rule.hue:
+                problems.append(
+                    f"{rule.name}: {part['what']} is {rule.paint} {paint}, seen as "
+                    f"{seen_as(shown)}, not {rule.hue}"
+                )
             if rule.against:
                 base = background
                 if rule.against == "face":

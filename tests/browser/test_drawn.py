@@ -58,6 +58,8 @@ def broken_css(route: Any, css: str) -> None:
     [
         ("lost brace", ["6-card face:", "6-card corner:", "chart bar:", "chart text:"]),
         ("no face colour", ["patience card face:", "patience card text:", "shows"]),
+        # red ink black from a tablet's width up, which a contrast alone passes (issue 45)
+        ("red ink black when wide", ["patience red ink:", "seen as black, not red"]),
     ],
 )
 def test_a_broken_stylesheet_is_seen(
@@ -68,6 +70,8 @@ def test_a_broken_stylesheet_is_seen(
     if case == "lost brace":
         at = css.index("cursor: default;\n}") + len("cursor: default;\n")
         css = css[:at] + css[at + 2 :]
+    elif case == "red ink black when wide":
+        css += "\n@media (min-width: 700px) { .card.red { --golf-card-ink: #000000; } }\n"
     else:
         css = css.replace(
             "  fill: var(--golf-card-face, var(--md-default-bg-color));\n",
