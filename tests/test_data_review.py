@@ -16,6 +16,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import yaml
 
 from generator.census.verify import summary_problems
 from generator.cli import main
@@ -42,7 +43,9 @@ FILES = (
     "generator/data/sixcard_page.yaml",
     "generator/data/reference_game.yaml",
     "docs_src/approved/en/rules.txt",
+    "docs_src/seed_errata.yaml",
 )
+ERRATA = "docs_src/seed_errata.yaml"
 
 
 def git(root: Path, *args: str) -> None:
@@ -265,3 +268,32 @@ def test_a_data_file_that_cannot_be_read_shows_its_changed_lines(repo: Path) -> 
     )
     assert re.fullmatch(rf"{SOURCES}:\d+: percent: \[-45-\]\{{\+\[45\+\}}", shown[2]), shown
     assert len(shown) == 3, shown
+
+
+def test_an_erratum_added_and_a_reason_changed_show_in_review(repo: Path) -> None:
+    """The errata file is read by a person: check holds an erratum to its seed's line and its
+    claim, never its reason to the truth (issue 45: a made-up erratum with a made-up reason)."""
+    path = repo / ERRATA
+    text = path.read_text(encoding="utf-8")
+    first = text.index("- seed_file:")
+    head, entries = text[:first], text[first:]
+    made_up = (
+        "- seed_file: tests/golden/nl-six-card-golf.txt\n"
+        "  line: 36\n"
+        "  seed: x\n"
+        "  page: y\n"
+        "  reason: Made up.\n"
+        "  claim: six-stock-out\n"
+    )
+    reason = text[first:].split("reason: ", 1)[1].split("\n", 1)[0]
+    entries = entries.replace(reason, "A different reason.", 1)
+    path.write_text(head + made_up + entries, encoding="utf-8")
+    shown = approval.review_since("HEAD")
+    item = "erratum tests/golden/nl-six-card-golf.txt:36"
+    assert f"{ERRATA}:{len(head.splitlines()) + 5}: reason: (none) → Made up. ({item})" in shown, (
+        shown
+    )
+    erratum = yaml.safe_load(entries)[0]  # the first erratum, its reason changed
+    where = f"(erratum {erratum['seed_file']}:{erratum['line']})"
+    changed = [line for line in shown if ": reason: " in line and line.endswith(where)]
+    assert len(changed) == 1 and "{+different reason.+}" in changed[0], shown

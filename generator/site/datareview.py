@@ -16,7 +16,11 @@ in them:
   ``sixcard_tournament.json`` and its deals' rows): ``check`` plays a sample of their holes
   and deals again, and allows the simulation's means a margin;
 - ``sixcard_page.yaml``: the page's figures of play and the statements the data
-  contradicts, each kept with a reviewer's reason (``acknowledged``).
+  contradicts, each kept with a reviewer's reason (``acknowledged``);
+- ``docs_src/seed_errata.yaml``: where a page departs from its seed, the words it says
+  instead and why. ``check`` holds an erratum to its seed's line and to the claim of the
+  sentence that says its words, never its reason to the truth: a made-up reason reads as
+  well as a true one.
 
 :func:`data_review` prints each changed value as one line, ``file:line: field: old → new
 (item)``, at the value's line in the working tree's file (a long text as a word diff, a
@@ -42,7 +46,9 @@ from generator.i18n.catalogs import ROOT
 from generator.site.worddiff import review, word_diff
 
 DATA = "generator/data"
+ERRATA = "docs_src/seed_errata.yaml"
 REVIEWED = (
+    ERRATA,
     f"{DATA}/sources.yaml",
     f"{DATA}/sixcard_page.yaml",
     f"{DATA}/sixcard_simulation.json",
@@ -191,6 +197,39 @@ def sources_structure(text: str, name: str = "") -> dict[tuple[str, ...], Leaf]:
                 leaves[read] = Leaf("read", key, groups[path[0]], max(1, leaf.line - 1))
         else:
             leaves[path] = leaf
+    return leaves
+
+
+def errata_structure(text: str, name: str = "") -> dict[tuple[str, ...], Leaf]:
+    """The errata file's values, each erratum named by its seed file and line (``erratum
+    tests/golden/nl.txt:12``): an erratum moved in the file is unchanged.
+
+    >>> text = "- seed_file: s.txt\\n  line: 4\\n  page: b\\n"
+    >>> errata_structure(text)["erratum s.txt:4", "page"]
+    Leaf(field='page', item='erratum s.txt:4', value='b', line=3)
+    """
+    node = compose_yaml(Path(name), getattr(yaml, "CSafeLoader", yaml.SafeLoader), text)
+    if not isinstance(node, yaml.SequenceNode):
+        return structure(text, name)
+    leaves: dict[tuple[str, ...], Leaf] = {}
+    seen: dict[str, int] = {}
+    for item in node.value:
+        if not isinstance(item, yaml.MappingNode):
+            continue
+        fields = {
+            str(key.value): _scalar(value)
+            for key, value in item.value
+            if isinstance(value, yaml.ScalarNode)
+        }
+        key = f"erratum {fields.get('seed_file', '?')}:{fields.get('line', '?')}"
+        if fields.get("kind"):
+            key += f" ({fields['kind']})"
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] > 1:
+            key = f"{key} #{seen[key]}"
+        found: dict[tuple[str, ...], Leaf] = {}
+        _walk(item, (key,), item.start_mark.line + 1, found)
+        leaves.update(found)
     return leaves
 
 
@@ -360,7 +399,9 @@ def changes(name: str, old: bytes | None, new: bytes) -> list[str]:
             raise InputError(f"{name}: more than {YAML_LIMIT >> 20} MB")
         if name.endswith(".txt"):
             return compare(name, fields_structure(old_text), fields_structure(new_text))
-        read = sources_structure if path.name == "sources.yaml" else structure
+        read = {"sources.yaml": sources_structure, "seed_errata.yaml": errata_structure}.get(
+            path.name, structure
+        )
         return compare(name, read(old_text, name), read(new_text, name))
     except (InputError, OSError, EOFError, ValueError, yaml.YAMLError) as error:
         first = str(error).splitlines()[0] if str(error) else type(error).__name__
@@ -376,16 +417,16 @@ def data_review(base: str, git: Git, root: Path | None = None) -> list[str]:
     """The review lines of every reviewed data file (:data:`REVIEWED`) changed since the git
     revision ``base`` (checked already): the working tree's file against ``base``'s."""
     root = root if root is not None else ROOT
-    listed = git("ls-tree", "-r", "--name-only", base, "--", DATA)
+    listed = git("ls-tree", "-r", "--name-only", base, "--", DATA, ERRATA)
     before = {
         name.strip()
         for name in listed.stdout.decode("utf-8", errors="replace").splitlines()
         if reviewed(name.strip())
     }
-    folder = root / DATA
+    files = [*(root / DATA).rglob("*"), root / ERRATA]
     now = {
         path.relative_to(root).as_posix()
-        for path in folder.rglob("*")
+        for path in files
         if path.is_file() and reviewed(path.relative_to(root).as_posix())
     }
     shown_lines: list[str] = []
