@@ -116,6 +116,40 @@ def test_check_names_an_erratum_without_its_claim_or_seed(
     assert "'tests/golden/elsewhere.txt' is no language's seed page" in problems[1]
 
 
+def test_an_erratum_naming_a_claim_of_another_sentence_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each erratum of the file in turn given the claim of another erratum (one that plays
+    none of the sentences that say its words, as issue 45's made-up erratum named
+    six-stock-out): check refuses it, naming the erratum's line and the sentence's claims."""
+    from generator.check.claims import claim_sets
+    from generator.check.pages import erratum_backing
+
+    text = errata.ERRATA_FILE.read_text(encoding="utf-8")
+    listed = read_errata()
+    claims = {name: claim for found in claim_sets() for name, claim in found.items()}
+    nl = dutch()
+    path = tmp_path / "seed_errata.yaml"
+    monkeypatch.setattr(errata, "ERRATA_FILE", path)
+    tried = 0
+    for erratum in listed:
+        page = next(p for p, seed in nl.seed_pages.items() if str(seed).endswith(erratum.seed_file))  # type: ignore[attr-defined]
+        backing = erratum_backing(erratum, nl, page, None, claims)  # type: ignore[arg-type]
+        assert backing and erratum.claim in backing, (erratum.at, backing)
+        other = next(e.claim for e in listed if e.claim not in backing)
+        lines = text.split("\n")
+        at = next(n for n in range(erratum.at - 1, len(lines)) if lines[n].startswith("  claim: "))
+        lines[at] = f"  claim: {other}"
+        path.write_text("\n".join(lines), encoding="utf-8")
+        problems = list(errata_problems(shipped_languages()))
+        assert len(problems) == 1, problems
+        assert problems[0].startswith(f"{path}:{erratum.at}: "), problems
+        assert f"the erratum's claim {other!r} plays no sentence that says its words" in problems[0]
+        assert all(name in problems[0] for name in backing), problems
+        tried += 1
+    assert tried == len(listed)
+
+
 def test_every_reason_is_a_catalog_message_and_the_sources_page_lists_every_erratum() -> None:
     """The sources page shows each erratum's reason in the page's language: the reasons are
     extracted from the errata file into the catalogs (context "seed erratum"), translated in

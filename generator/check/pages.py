@@ -3,6 +3,9 @@ seeds, errata applied), and the word rules hold."""
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from generator.check.claims import claim_sets
 from generator.check.common import (
     Problems,
@@ -34,6 +37,7 @@ def check_pages(languages: list[Language], rendered: Rendered | None = None) -> 
     except GolfError:
         return  # reported by check_examples
     yield from stray_files(languages)
+    pages: dict[str, dict[str, str]] = {}
     for language in languages:
         if not language.shipped and not language.seed_pages:
             continue
@@ -42,18 +46,22 @@ def check_pages(languages: list[Language], rendered: Rendered | None = None) -> 
         except GolfError as error:
             yield located(str(error))
             continue
+        pages[language.code] = texts
         if language.shipped:
             for page, text in texts.items():
                 yield from approved_problems(language, page, text)
         yield from seed_problems(language, texts)
-    yield from errata_problems(languages)
+    yield from errata_problems(languages, pages)
     yield from word_problems(languages)
 
 
-def errata_problems(languages: list[Language]) -> Problems:
+def errata_problems(
+    languages: list[Language], pages: dict[str, dict[str, str]] | None = None
+) -> Problems:
     """The seed errata (``docs_src/seed_errata.yaml``): each names a seed page of a language and
-    a claim that ``check`` plays (the seed comparison applies them and says if one no longer
-    fits its seed's line)."""
+    a claim that ``check`` plays, and that claim plays the sentence that says the erratum's
+    words (the seed comparison applies them and says if one no longer fits its seed's line).
+    ``pages``: {code: {page: text}} as the pages read now (else their approved texts)."""
     from generator.pages.errata import ERRATA_FILE, ErrataError, read_errata
 
     try:
@@ -62,13 +70,88 @@ def errata_problems(languages: list[Language]) -> Problems:
         yield str(error)
         return
     seeds = {rel(path) for language in languages for path in language.seed_pages.values()}
-    claims = {name for claims in claim_sets() for name in claims}
+    claims = {name: claim for claim_set in claim_sets() for name, claim in claim_set.items()}
     for erratum in errata:
         where = f"{rel(ERRATA_FILE)}:{erratum.at}"
         if erratum.seed_file not in seeds:
             yield f"{where}: {erratum.seed_file!r} is no language's seed page (locales/languages.yaml)"
         if erratum.claim not in claims:
             yield f"{where}: no claim is named {erratum.claim!r}: an erratum states what a claim plays"
+            continue
+        for language in languages:
+            for page, seed in language.seed_pages.items():
+                if rel(seed) != erratum.seed_file:
+                    continue
+                text = (pages or {}).get(language.code, {}).get(page)
+                backing = erratum_backing(erratum, language, page, text, claims)
+                if backing is not None and erratum.claim not in backing:
+                    said = ", ".join(sorted(backing)) or "no claim"
+                    yield (
+                        f"{where}: the erratum's claim {erratum.claim!r} plays no sentence that "
+                        f"says its words ({_backed_words(erratum)!r} on the {language.code} "
+                        f"{page} page): the sentence that says them is claimed by {said}; an "
+                        "erratum is backed by a claim of its own sentence (add the sentence to "
+                        "the claim that states the erratum's fact, or name that sentence's claim)"
+                    )
+
+
+def erratum_backing(
+    erratum: Any, language: Language, page: str, text: str | None, claims: dict[str, Any]
+) -> set[str] | None:
+    """The claims that play a sentence saying ``erratum``'s words on the page (its ``page``
+    words; an addition's added words); None where the page does not say them (the seed
+    comparison reports that)."""
+    from generator.i18n.catalogs import translations
+
+    if text is None:
+        try:
+            text = approval.approved_path(language.code, page).read_text(encoding="utf-8")
+        except OSError:
+            return None
+    words = _plain(_backed_words(erratum))
+    lines = [line for line in map(_plain, text.splitlines()) if words and words in line]
+    if not lines:
+        return None
+    try:
+        catalog = translations(language, fallback_warning=False)
+    except GolfError:
+        return None  # a broken catalog: part catalogs says so
+    backing: set[str] = set()
+    for line in lines:
+        start = line.index(words)
+        end = start + len(words)
+        for name, claim in claims.items():
+            for sentence in claim.sentences:
+                pattern = _pattern(catalog.gettext(sentence))
+                if pattern is None:
+                    continue
+                for match in re.finditer(pattern, line):
+                    inside = min(end, match.end()) - max(start, match.start())
+                    if inside >= len(words) / 2:
+                        backing.add(name)
+    return backing
+
+
+def _backed_words(erratum: Any) -> str:
+    """The words an erratum's claim backs: a correction's page words, an addition's added ones."""
+    return str(erratum.added if erratum.kind == "addition" else erratum.page)
+
+
+_PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]")
+
+
+def _plain(text: str) -> str:
+    """Words as compared: Markdown's emphasis marks left out, spaces collapsed, a minus sign
+    as the hyphen-minus."""
+    return " ".join(re.sub(r"[*_`]", "", text).replace("\u2212", "-").split())
+
+
+def _pattern(translation: str) -> str | None:
+    """A translated sentence as a pattern of the page's line: each placeholder any words."""
+    parts = _PLACEHOLDER.split(_plain(translation))
+    if sum(len(part) for part in parts) < 12:
+        return None  # a label or a few words: on many lines, no sentence's own
+    return ".+?".join(re.escape(part) for part in parts)
 
 
 def word_problems(

@@ -8,7 +8,10 @@ false because a seed did. ``docs_src/seed_errata.yaml`` lists each such place: t
 its line, the words of that line (``seed``) and the words the page says instead (``page``), why
 (``reason``), and the claim ``check`` plays that backs the page's words (``claim``). The seed
 comparison applies exactly these, each to its line (the line must hold the words once, or the
-erratum is a problem: the seed changed under it), and refuses any other difference.
+erratum is a problem: the seed changed under it), and refuses any other difference. The claim
+must be one that plays the sentence saying the page's words (``check`` finds that sentence on
+the page through the language's catalog): a claim of another sentence, which passes whatever
+the erratum says, is refused, naming the erratum and the claims of its sentence.
 
 The sources page lists every erratum, its ``reason`` in the page's language: the reasons are
 messages of the catalogs (context :data:`CONTEXT`), which ``python -m generator catalog extract``

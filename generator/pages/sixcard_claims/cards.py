@@ -42,6 +42,7 @@ def pair_points(facts: Facts) -> Any:
 @claim(
     "six-values",
     S["intro"],
+    S["object"],  # "Negative scores (from Jokers)": the values make only a Joker negative
     S["summary"],
     S["values"],
     S["score_values"],
