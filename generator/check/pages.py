@@ -84,7 +84,7 @@ def errata_problems(
                     continue
                 text = (pages or {}).get(language.code, {}).get(page)
                 backing = erratum_backing(erratum, language, page, text, claims)
-                if backing is not None and erratum.claim not in backing:
+                if backing and erratum.claim not in backing:  # none: no sentence found
                     said = ", ".join(sorted(backing)) or "no claim"
                     yield (
                         f"{where}: the erratum's claim {erratum.claim!r} plays no sentence that "
@@ -100,7 +100,8 @@ def erratum_backing(
 ) -> set[str] | None:
     """The claims that play a sentence saying ``erratum``'s words on the page (its ``page``
     words; an addition's added words); None where the page does not say them (the seed
-    comparison reports that)."""
+    comparison reports that). Empty where no sentence of a claim is found around them (a
+    table's cell, a label): those errata are held to their seed's line only."""
     from generator.i18n.catalogs import translations
 
     if text is None:

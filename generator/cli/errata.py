@@ -8,6 +8,7 @@ import argparse
 import sys
 from collections import Counter
 from collections.abc import Sequence
+from types import SimpleNamespace
 from typing import Any
 
 from generator.patience import GolfError, Variant
@@ -27,7 +28,10 @@ def add_commands(commands: Any) -> None:
         "applied): printed, or added to docs_src/seed_errata.yaml with --write",
     )
     draft.add_argument(
-        "--claim", required=True, help="the claim that plays the page's new words (e.g. score)"
+        "--claim",
+        required=True,
+        help="the claim that plays the page's new words (e.g. score); where the sentence that "
+        "says them is another claim's, that claim is named instead, and said",
     )
     draft.add_argument(
         "--reason",
@@ -77,7 +81,8 @@ def _draft(claim: str, reason: str, write: bool) -> int:
     if not found:
         print("errata draft: every seed-tied page says what its seed says, errata applied")
         return 1 if by_hand else 0
-    text = as_yaml(found, claim, reason.strip())
+    claims = [_backing_claim(draft, claim) for draft in found]
+    text = as_yaml(found, claims, reason.strip())
     where = relative(ERRATA_FILE)
     if not write:
         print(text, end="")
@@ -88,3 +93,29 @@ def _draft(claim: str, reason: str, write: bool) -> int:
     each = ", ".join(f"{name}: {count}" for name, count in counted.items())
     print(f"{where}: {len(found)} errata added ({each})")
     return 1 if by_hand else 0
+
+
+def _backing_claim(draft: Any, claim: str) -> str:
+    """The claim a drafted erratum names: ``claim`` if it plays the sentence that says the
+    page's words (or no sentence is found around them), else that sentence's claim (said on
+    standard error: check refuses an erratum backed by another sentence's claim)."""
+    from generator.check import claim_sets
+    from generator.check.pages import erratum_backing
+    from generator.i18n.catalogs import languages
+
+    claims = {name: found for claim_set in claim_sets() for name, found in claim_set.items()}
+    erratum = SimpleNamespace(page=draft.page, kind="correction", added="")
+    for language in languages():
+        for page, seed in language.seed_pages.items():
+            if not str(seed).endswith(draft.seed_file):
+                continue
+            backing = erratum_backing(erratum, language, page, None, claims)
+            if backing and claim not in backing:
+                chosen = sorted(backing)[0]
+                print(
+                    f"{draft.seed_file}:{draft.line}: {claim!r} plays no sentence that says "
+                    f"{draft.page!r}; its sentence's claim {chosen!r} is named",
+                    file=sys.stderr,
+                )
+                return chosen
+    return claim

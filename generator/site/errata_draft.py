@@ -104,8 +104,8 @@ def drafts(languages: list[Language]) -> tuple[list[Draft], list[str]]:
     return found, by_hand
 
 
-def as_yaml(found: list[Draft], claim: str, reason: str) -> str:
-    """The drafts as entries of the errata file."""
+def as_yaml(found: list[Draft], claims: list[str], reason: str) -> str:
+    """The drafts as entries of the errata file, each with its claim (``claims``, in order)."""
     entries = [
         {
             "seed_file": draft.seed_file,
@@ -115,7 +115,7 @@ def as_yaml(found: list[Draft], claim: str, reason: str) -> str:
             "reason": reason,
             "claim": claim,
         }
-        for draft in found
+        for draft, claim in zip(found, claims, strict=True)
     ]
     return yaml.safe_dump(entries, allow_unicode=True, sort_keys=False, width=100)
 
