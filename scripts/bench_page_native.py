@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -25,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from generator.patience import Rules, deal_for_number
 from generator.patience.solver import has_fast_search, solve
-from tests.browser.conftest import CHROMIUM_FLAGS, built, chromium_path, served
+from tests.browser.conftest import chromium_on_a_site
 
 TIMED = """([number, rounds]) => window.GolfEngine.then(E => {
     let best = Infinity;
@@ -54,25 +53,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--site", type=Path, help="a built site (default: build one)")
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
-
-    with tempfile.TemporaryDirectory() as tmp:
-        root = args.site or Path(tmp) / "site"
-        with served(root) as url:
-            if args.site is None:
-                built(root, "--site-url", url)
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path=chromium_path(), headless=True, args=CHROMIUM_FLAGS
-                )
-                page = browser.new_page()
-                page.goto(url + "en/solve/")
-                page.wait_for_selector("html[data-golf-engine=ready]")
-                in_page, native = [], []
-                for number in range(1, args.deals + 1):
-                    in_page.append(page.evaluate(TIMED, [number, args.rounds]))
-                    native.append(native_ms(number, args.rounds))
-                browser.close()
+    with chromium_on_a_site(args.site) as (browser, url):
+        page = browser.new_page()
+        page.goto(url + "en/solve/")
+        page.wait_for_selector("html[data-golf-engine=ready]")
+        in_page, native = [], []
+        for number in range(1, args.deals + 1):
+            in_page.append(page.evaluate(TIMED, [number, args.rounds]))
+            native.append(native_ms(number, args.rounds))
     ratios = [p / n for p, n in zip(in_page, native, strict=True) if n > 1]
     search = "C search" if has_fast_search() else "pure-Python search"
     print(f"deals 1-{args.deals} on Easy, best line, fastest of {args.rounds} runs each")

@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.browser.conftest import CHROMIUM_FLAGS, built, chromium_path, served
+from tests.browser.conftest import chromium_on_a_site
 from tests.browser.cputime import MAIN, traced
 
 BUDGET_MS = 1000
@@ -34,31 +33,18 @@ def main() -> None:
     parser.add_argument("--loads", type=int, default=3)
     parser.add_argument("--site", type=Path, help="a built site (default: build one)")
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
-
-    with tempfile.TemporaryDirectory() as tmp:
-        root = args.site or Path(tmp) / "site"
-        with served(root) as url:
-            if args.site is None:
-                built(root, "--site-url", url)
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path=chromium_path(), headless=True, args=CHROMIUM_FLAGS
-                )
-                context = browser.new_context()
-                page = context.new_page()
-                context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
-                spent = []
-                for load in range(1, args.loads + 1):
-                    with traced(page) as trace:
-                        page.goto(url + "en/solve/")
-                        page.wait_for_selector(SOLVED, state="attached")
-                    clock = page.evaluate("window.golfReadyAt")
-                    spent.append(trace.cpu_ms(MAIN))
-                    print(
-                        f"load {load}: main thread {spent[-1]:.0f} ms CPU ({clock:.0f} ms by the clock)"
-                    )
-                browser.close()
+    with chromium_on_a_site(args.site) as (browser, url):
+        context = browser.new_context()
+        page = context.new_page()
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        spent = []
+        for load in range(1, args.loads + 1):
+            with traced(page) as trace:
+                page.goto(url + "en/solve/")
+                page.wait_for_selector(SOLVED, state="attached")
+            clock = page.evaluate("window.golfReadyAt")
+            spent.append(trace.cpu_ms(MAIN))
+            print(f"load {load}: main thread {spent[-1]:.0f} ms CPU ({clock:.0f} ms by the clock)")
     least = min(spent)
     print(
         f"least: {least:.0f} ms CPU; against the budget of {BUDGET_MS} ms: {least / BUDGET_MS:.2f}"

@@ -74,18 +74,23 @@ def edit(copy: Path, name: str, old: str, new: str, count: int = 1) -> None:
     path.write_text(text.replace(old, new, count), encoding="utf-8")
 
 
-def run_check(copy: Path, part: str) -> subprocess.CompletedProcess[str]:
-    """``check --only part`` on the repository copy ``copy``, with its own package."""
+def run_in(copy: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m generator args`` on the repository copy ``copy``, with its own package."""
     env = {**os.environ, "PYTHONPATH": str(copy)}
     env.pop("GOLF_PROJECT", None)  # the copy is the project, whatever the caller named
     return subprocess.run(
-        [sys.executable, "-m", "generator", "check", "--only", part],
+        [sys.executable, "-m", "generator", *args],
         cwd=copy,
         env=env,
         capture_output=True,
         text=True,
         timeout=300,
     )
+
+
+def run_check(copy: Path, part: str) -> subprocess.CompletedProcess[str]:
+    """``check --only part`` on the repository copy ``copy``."""
+    return run_in(copy, "check", "--only", part)
 
 
 NL = "locales/nl/LC_MESSAGES/messages.po"
@@ -453,28 +458,13 @@ def test_build_refuses_an_attack_and_leaves_the_site(
     (site / "nl").mkdir(parents=True)
     (site / "nl" / "index.html").write_text("the previous site", encoding="utf-8")
     (site / MARKER).write_text(MARKER_TEXT, encoding="utf-8")  # a site a build made
-    env = {**os.environ, "PYTHONPATH": str(copy)}
-    build = subprocess.run(
-        [sys.executable, "-m", "generator", "build", "--site", str(site)],
-        cwd=copy,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    build = run_in(copy, "build", "--site", str(site))
     assert build.returncode == 1, build.stdout + build.stderr
     assert "Traceback" not in build.stderr, build.stderr
     assert any(re.search(expected, line) for line in build.stderr.splitlines()), build.stderr
     assert sorted(p.name for p in site.rglob("*")) == [MARKER, "index.html", "nl"]
     assert (site / "nl" / "index.html").read_text(encoding="utf-8") == "the previous site"
-    check = subprocess.run(
-        [sys.executable, "-m", "generator", "check", "--only", "examples,pages,catalogs,safety"],
-        cwd=copy,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    check = run_check(copy, "examples,pages,catalogs,safety")
     assert check.returncode == 1
     assert any(re.search(expected, line) for line in check.stdout.splitlines()), check.stdout
 
@@ -491,27 +481,12 @@ def test_a_refused_build_remembers_the_parts_that_passed(
     (changes,), expected = ATTACKS["markup in the site name"]
     edit(copy, *changes)
     assert not any(passed_before(PARTS[name], copy) for name in VERIFIED_BEFORE_BUILD)
-    env = {**os.environ, "PYTHONPATH": str(copy)}
-    build = subprocess.run(
-        [sys.executable, "-m", "generator", "build", "--site", str(tmp_path / "site")],
-        cwd=copy,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    build = run_in(copy, "build", "--site", str(tmp_path / "site"))
     assert build.returncode == 1, build.stdout + build.stderr
     assert re.search(expected, build.stderr), build.stderr
     remembered = {name for name in VERIFIED_BEFORE_BUILD if passed_before(PARTS[name], copy)}
     assert "values" in remembered and "safety" not in remembered, remembered
-    check = subprocess.run(
-        [sys.executable, "-m", "generator", "check", "--only", "values,safety"],
-        cwd=copy,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    check = run_check(copy, "values,safety")
     assert check.returncode == 1
     assert "problem(s) in safety (" in check.stderr, check.stderr
 

@@ -211,6 +211,29 @@ def built(out: Path, *options: str) -> Path:
     return out
 
 
+@contextmanager
+def chromium_on_a_site(site: Path | None = None) -> Iterator[tuple[Any, str]]:
+    """For the benchmarks (``scripts/bench_*.py``): a headless Chromium and the URL of a site
+    served on localhost, ``site`` (a built one) or one built for the run."""
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = site or Path(tmp) / "site"
+        with served(root) as url:
+            if site is None:
+                built(root, "--site-url", url)
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=chromium_path(), headless=True, args=CHROMIUM_FLAGS
+                )
+                try:
+                    yield browser, url
+                finally:
+                    browser.close()
+
+
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     """The site, built once per session with the README's build command, served on localhost."""
