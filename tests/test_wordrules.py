@@ -131,9 +131,38 @@ def test_a_changed_meaning_is_refused(case: dict[str, str]) -> None:
         assert named, found
 
 
-def test_the_seed_tied_pages_are_left_to_their_seeds() -> None:
-    # the nl rules page is held word for word to its seed; its lines are no business of the word rules
-    assert broken("nl", "rules", "niet", "wel") == []
+def test_a_seed_tied_page_is_held_to_its_english_lines_too() -> None:
+    # the nl rules page is held word for word to its seed, and its seed's words are one more
+    # translation of the English: a negation dropped from an approved line is refused
+    found = broken("nl", "rules", "niet", "wel")
+    where = f"docs_src/approved/nl/rules.txt:{line_of('nl', 'rules', 'niet')}: "
+    assert [p for p in found if p.startswith(where) and "negation" in p], found
+
+
+@pytest.mark.parametrize("code", ["nl", "de"])
+def test_an_english_rule_changed_under_a_seed_tied_page_is_refused_there(
+    code: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 45: the stock's table edited to say the engine's one pass as "twice", the
+    template and the claim alike: the English page says twice while the seed pages say once."""
+    from generator.check import pages
+    from generator.pages.patience_claims.stock import PASSES
+
+    real = pages.seed_shapes
+    once, twice = PASSES.table[1], PASSES.table[2]
+
+    def edited(languages: list) -> dict[str, dict[str, str]]:
+        shapes = real(languages)
+        assert once in shapes[code]["rules.txt"]
+        shapes[code]["rules.txt"] = shapes[code]["rules.txt"].replace(once, twice)
+        return shapes
+
+    monkeypatch.setattr(pages, "seed_shapes", edited)
+    found = list(word_problems(languages()))
+    english = APPROVED / "en" / "rules.txt"
+    line = english.read_text(encoding="utf-8")[: english.read_text().index(once)].count("\n") + 1
+    where = f"docs_src/approved/{code}/rules.txt:{line}: "
+    assert [p for p in found if p.startswith(where) and "numbers 'two'" in p], found
 
 
 def test_a_text_not_line_for_line_with_the_english_is_one_problem() -> None:

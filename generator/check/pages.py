@@ -4,6 +4,7 @@ seeds, errata applied), and the word rules hold."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from generator.check.claims import claim_sets
@@ -159,13 +160,18 @@ def word_problems(
     languages: list[Language], texts: dict[str, dict[str, str]] | None = None
 ) -> Problems:
     """The word rules (:mod:`generator.i18n.wordrules`) on every approved text of the shipped
-    languages, each beside the English text of the same name, but for the seed-tied pages:
-    they are held word for word to their seeds, which are the oracle (a seed page may say
-    more than the English line: nl's "door Jokers en Heren"). ``texts``: {code: {file name:
-    text}} to read instead of the approved files, and the only ones read (``approve`` passes the texts it would
-    write)."""
+    languages, each beside the English text of the same name. A seed-tied page is held word
+    for word to its seed too, and beside the English page rendered as it is
+    (:func:`seed_shapes`): the seed's words are one more translation, and where the seed says
+    another fact on purpose (nl's "door Jokers en Heren") the line is an erratum or a reviewed
+    exception. ``texts``: {code: {file name: text}} to read instead of the approved files, and
+    the only ones read (``approve`` passes the texts it would write)."""
     shipped = [language.code for language in languages if language.shipped]
-    seed_tied = {language.code: set(language.seed_pages) for language in languages}
+    try:
+        shapes = seed_shapes(languages)
+    except GolfError as error:
+        yield located(str(error))  # the page facts: said by part examples too
+        return
     # Material's own words (its translations for the language), which no translator of ours
     # writes: "Missing" is Material's French "Non trouvé"
     try:
@@ -174,5 +180,27 @@ def word_problems(
         labels = []  # a catalog that does not read: its own problem, said by part catalogs
     theme = {"site.txt": {n for n, label in enumerate(labels, 1) if label.startswith("theme ")}}
     yield from check_texts(
-        approval.APPROVED, shipped, source_language(), seed_tied, texts, not_ours=theme
+        approval.APPROVED, shipped, source_language(), shapes, texts, not_ours=theme
     )
+
+
+def seed_shapes(languages: list[Language]) -> dict[str, dict[str, str]]:
+    """{code: {approved file name: English text}} for each shipped language's seed-tied pages:
+    the English page rendered as that language renders it (a seed-tied page leaves out what its
+    seed lacks, the tips' measured worth), which the word rules hold the seed's words to."""
+    source = next((lang for lang in languages if lang.code == source_language()), None)
+    tied = [
+        language
+        for language in languages
+        if language.shipped and language.seed_pages and source and language.code != source.code
+    ]
+    if source is None or not tied:
+        return {}
+    # a page renders alike wherever it is seed-tied: the English once, every such page tied
+    goldens = {page: path for language in tied for page, path in language.seed_pages.items()}
+    shaped = replace(source, golden=None, goldens=tuple(sorted(goldens.items())))
+    english = approval.page_texts(shaped, page_facts())
+    return {
+        language.code: {f"{page}.txt": english[page] for page in language.seed_pages}
+        for language in tied
+    }

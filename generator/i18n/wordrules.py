@@ -17,6 +17,12 @@ sees; a project that adds a language adds its file), with
 - ``glossary`` (translations only): the interface's terms, each with its one translation
   (:mod:`generator.i18n.glossary`).
 
+A seed-tied page (the Dutch and German rules pages, the Dutch 6-Card Golf page) is held to
+its English lines too, beside the English page rendered as the seed-tied page is (what the
+seed lacks left out on both): the seed's words are one more translation, so a rule's value
+changed in the English shows there, and where the seed words a fact otherwise on purpose a
+reviewed exception says why.
+
 The sentences of a line are counted too (a sentence dropped or pasted). A quotation that
 stands alike in both lines, :data:`SHARED` characters or more (the sources page quotes the Dutch
 seed's words on every page), states the same facts in both: a line passes if its words agree
@@ -811,14 +817,16 @@ def check_texts(
     approved: Path,
     codes: Sequence[str],
     source: str,
-    seed_tied: Mapping[str, set[str]],
+    shapes: Mapping[str, Mapping[str, str]],
     texts: Mapping[str, Mapping[str, str]] | None = None,
     not_ours: Mapping[str, Collection[int]] | None = None,
 ) -> Iterator[str]:
     """The word rules on every approved text of every language in ``codes``, each beside the
     English text of the same name; ``texts``: {code: {name: text}} to read instead of the
-    files, and the only ones read (``approve`` passes the texts it would write); ``seed_tied``: {code: {page}}, the
-    pages held word for word to a seed (the seed is the oracle: not compared here);
+    files, and the only ones read (``approve`` passes the texts it would write); ``shapes``: {code: {name: text}}, the
+    English text a language's page is compared with where the language renders it otherwise
+    than English does (a seed-tied page leaves out what its seed lacks: the English page
+    rendered the same way; its seed's words are one more translation);
     ``not_ours``: {file name: line numbers} of lines no translator of the project writes (the
     theme's own words, from Material's translations), left out. The
     exceptions that match no line any more are reported, so none stays behind unseen."""
@@ -855,7 +863,8 @@ def check_texts(
             continue
         for name, text in sorted(read(code).items()):
             where = _rel(approved / code / name)
-            if name.removesuffix(".txt") in seed_tied.get(code, set()) or name not in english:
+            source_text = shapes.get(code, {}).get(name, english.get(name))
+            if source_text is None:
                 continue
             if not chosen(code, name):
                 continue
@@ -863,7 +872,7 @@ def check_texts(
             checked.add(named)
             skipped = (not_ours or {}).get(name, ())
             for problem in text_problems(
-                named, text, english[name], data[source], data[code], exceptions, used, skipped
+                named, text, source_text, data[source], data[code], exceptions, used, skipped
             ):
                 yield where + problem[len(named) :] if problem.startswith(named) else problem
     for key, entry in exceptions.items():
