@@ -6,9 +6,11 @@ it, as a careless developer would (issue 30, point 3)."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from generator.check import Sentence, check_claims, claim_sets, template_sentences
 from generator.check import claims as check
@@ -216,7 +218,7 @@ def test_a_misstated_value_is_reported_at_its_own_sentence(monkeypatch: pytest.M
 
 
 def test_the_frame_and_its_words() -> None:
-    side = Words("side of the dealer", {"right": "right", "left": "left"})
+    side = Words("side of the dealer", {"right": "right", "left": "left"}, "side")
     says = Says("", "The player to the dealer's {} cuts", side, lambda facts: "right")
     assert says.stated("Shuffle. The player to the dealer's left cuts.") == ("left", "left")
     assert says.stated("The player to the dealer's opposite cuts.") == ("opposite", None)
@@ -236,3 +238,49 @@ def test_the_sentences_the_claims_check_are_the_template_ones() -> None:
     held = {s.msgid for s in template_sentences()}
     assert all(isinstance(s, Sentence) for s in template_sentences())
     assert {says.sentence for _p, _i, says in SAYS} <= held
+
+
+TABLE_EDITS = yaml.safe_load(
+    (Path(__file__).parent / "data" / "table_edits.yaml").read_text(encoding="utf-8")
+)
+
+
+def _value(given: Any) -> Any:
+    return frozenset(given) if isinstance(given, list) else given
+
+
+def test_every_claims_table_reads_as_the_values_it_is_given_for() -> None:
+    claims = {name: item for page in claim_sets() for name, item in page.items()}
+    assert list(check.wording_problems(claims)) == []
+
+
+@pytest.mark.parametrize(
+    "edit", TABLE_EDITS, ids=[f"{e['table']}: {e['words']}" for e in TABLE_EDITS]
+)
+def test_a_table_edited_to_give_a_value_other_words_is_refused(edit: dict[str, Any]) -> None:
+    """Issue 45: a table's words changed (with the template and the claim's sentence alike, so
+    every claim passes) are refused by the second path's reading, naming the table's file."""
+    value = _value(edit["value"])
+    claims = {name: item for page in claim_sets() for name, item in page.items()}
+    edited: dict[str, Claim] = {}
+    files = set()
+    for name, item in claims.items():
+        says = []
+        for each in item.says:
+            words = each.words
+            if words.what == edit["table"] and words.table.get(value) is not None:
+                table = {**words.table, value: edit["words"]}
+                reads = edit.get("reads", words.reads)  # its kind changed too
+                changed = dataclasses.replace(words, table=table, reads=reads)
+                each = dataclasses.replace(each, words=changed)
+                files.add(str(item.file.relative_to(Path.cwd())))
+            says.append(each)
+        edited[name] = dataclasses.replace(item, says=tuple(says))
+    assert files, f"no table {edit['table']!r} gives words for {value!r}"
+    found = list(check.wording_problems(edited))
+    named = [
+        p
+        for p in found
+        if p.split(":")[0] in files and edit["table"] in p and repr(edit["words"]) in p
+    ]
+    assert named, found

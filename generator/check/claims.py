@@ -21,7 +21,7 @@ from generator.check.common import (
     located,
     rel,
 )
-from generator.pages.claims import Claim, ClaimError, Claims, Facts, Misstated
+from generator.pages.claims import Claim, ClaimError, Claims, Facts, Misstated, Words
 from generator.patience import GolfError
 from generator.timelimit import CLAIM_SECONDS, TimeLimitExceeded, time_limit
 
@@ -292,6 +292,7 @@ def check_claims() -> Problems:
                     f"{rel(item.file)}:{item.line}: claim {name!r} backs a sentence no "
                     f"template holds with a CLAIM: {name} comment: {clip(text, 70)!r}"
                 )
+    yield from wording_problems(claims)
     played = list(played_claims(sets))
     # a data file's own problem first, then the sentences it leaves unproved
     for claim_name, failure in played:
@@ -300,6 +301,45 @@ def check_claims() -> Problems:
     for claim_name, failure in played:
         if claim_name is not None:
             yield from _claim_failure(where, claims, claim_name, failure)
+
+
+def wording_problems(claims: dict[str, Claim]) -> Problems:
+    """Each claim's tables read back apart from the claim (:mod:`generator.twopath.wording`):
+    the words a table gives an engine value must state that value, read by the second path's
+    own vocabulary, so that editing a table ("twice" for the engine's one pass) is refused at
+    the table's line, naming the claims that render from it."""
+    from generator.twopath.wording import misread
+
+    tables: dict[int, tuple[Words, list[Claim]]] = {}
+    for item in claims.values():
+        for says in item.says:
+            users = tables.setdefault(id(says.words), (says.words, []))[1]
+            if item not in users:
+                users.append(item)
+    for words, users in tables.values():
+        for value, said in words.table.items():
+            wrong = misread(words.reads, said, value)
+            if wrong is not None:
+                names = ", ".join(repr(user.name) for user in users)
+                yield (
+                    f"{_table_place(said, users)}: the {words.what} table gives the engine's "
+                    f"{value!r} the words {said!r}: {wrong}; claim {names} renders them on the "
+                    "page. Words state the value they stand for: change the table with the engine"
+                )
+
+
+def _table_place(said: str, users: list[Claim]) -> str:
+    """``file:line`` of the words in the first claim file that writes them (a table is written
+    beside its claims), else the first claim's own line."""
+    for user in users:
+        try:
+            lines = user.file.read_text(encoding="utf-8").splitlines()
+        except OSError:
+            continue
+        for number, line in enumerate(lines, 1):
+            if f'"{said}"' in line or f"'{said}'" in line:
+                return f"{rel(user.file)}:{number}"
+    return f"{rel(users[0].file)}:{users[0].line}"
 
 
 def _facts_of_sets(sets: list[Claims]) -> dict[str, Callable[[], Facts | None]]:

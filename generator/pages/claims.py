@@ -56,10 +56,15 @@ class ClaimError(GolfError):
 @dataclass(frozen=True)
 class Words:
     """The English words a sentence states a rule's value in, for each value the engine
-    may give (``what``: the value's name in messages, ``the passes through the stock``)."""
+    may give (``what``: the value's name in messages, ``the passes through the stock``).
+    ``reads``: the kind of value the words state (a ``count``, a ``permission``, a ``side``
+    ...), by which ``check`` reads each of them back apart from the table
+    (:mod:`generator.twopath.wording`): words that state another value than the one they
+    are given for are refused, so a table changes what a page says only with the engine."""
 
     what: str
     table: Mapping[Any, str]
+    reads: str
 
     def value_of(self, words: str) -> Any:
         """The value ``words`` are the table's words for (``None`` if none)."""
@@ -83,13 +88,14 @@ NUMBER_WORDS = Words(
         11: "eleven",
         12: "twelve",
     },
+    reads="count",
 )
 """The numbers a sentence writes in words (:func:`counted` names what they count)."""
 
 
 def counted(what: str, table: Mapping[Any, str] = NUMBER_WORDS.table) -> Words:
     """Number words naming what they count, for :class:`Says`."""
-    return Words(what, table)
+    return Words(what, table, reads="count")
 
 
 class Misstated(str):
@@ -140,7 +146,7 @@ class Says:
         """What is wrong with how ``sentence`` states the engine's ``value``; ``None`` when it
         holds the frame with the engine's words.
 
-        >>> side = Words("side of the dealer", {"right": "right", "left": "left"})
+        >>> side = Words("side of the dealer", {"right": "right", "left": "left"}, "side")
         >>> says = Says("", "The player to the dealer's {} cuts", side, str)
         >>> print(says.misstated("The player to the dealer's left cuts.", "right"))
         ... # doctest: +NORMALIZE_WHITESPACE

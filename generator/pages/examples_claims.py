@@ -148,11 +148,13 @@ def rule_set_count(facts: dict[str, Any]) -> int:
     return len(listed) if named == {listed} else -1
 
 
-MAY = Words("permission", {True: "may", False: "may not"})
+MAY = Words("permission", {True: "may", False: "may not"}, reads="permission")
 ON_KING = Words(
-    "cards a King takes", {frozenset(): "no card at all", frozenset({QUEEN_RANK}): "a Queen"}
+    "cards a King takes",
+    {frozenset(): "no card at all", frozenset({QUEEN_RANK}): "a Queen"},
+    reads="ranks",
 )
-DRAWING = Words("drawing", {False: "only when no card fits", True: "at any time"})
+DRAWING = Words("drawing", {False: "only when no card fits", True: "at any time"}, reads="any-time")
 RULE_SET_COUNT = counted("rule sets")
 RULE_SETS_SAID = (
     "%(easy)s (%(description)s), the app's default;",

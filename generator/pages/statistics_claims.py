@@ -149,13 +149,13 @@ STEP = (
         Says(
             STEP,
             "The {} step is from",
-            Words("step named", {"largest": "largest", "smallest": "smallest"}),
+            Words("step named", {"largest": "largest", "smallest": "smallest"}, reads="size"),
             named_step,
         ),
         Says(
             STEP,
             "the share of winnable deals {} by",
-            Words("share's direction", {"rises": "rises", "falls": "falls"}),
+            Words("share's direction", {"rises": "rises", "falls": "falls"}, reads="trend"),
             step_direction,
         ),
     ],

@@ -24,8 +24,8 @@ from generator.patience import DealCode, Game, Move, Rules, deal_for_number
 from generator.patience.deal import RULES_LETTERS
 from generator.patience.solver import solve
 
-CONNECT = Words("King and Ace", {True: "connect", False: "do not connect"})
-DOES = Words("King and Ace", {True: "does", False: "does not"})
+CONNECT = Words("King and Ace", {True: "connect", False: "do not connect"}, reads="affirmed")
+DOES = Words("King and Ace", {True: "does", False: "does not"}, reads="affirmed")
 CARD_NAMES = {
     frozenset({ACE}): "Ace",
     frozenset({11}): "Jack",
@@ -33,7 +33,7 @@ CARD_NAMES = {
     frozenset({KING}): "King",
     frozenset(): "no card at all",
 }
-ON_KING = Words("cards a King takes", CARD_NAMES)
+ON_KING = Words("cards a King takes", CARD_NAMES, reads="ranks")
 
 
 def on_king(rules: Rules) -> frozenset[int]:
@@ -85,7 +85,7 @@ QUEEN_ON_KING = (
         Says(
             KING_AND_ACE,
             "the sequence {} at both ends",
-            Words("King and Ace on Classic", {False: "stops", True: "goes on"}),
+            Words("King and Ace on Classic", {False: "stops", True: "goes on"}, reads="goes-on"),
             lambda f: wraps(Rules.CLASSIC),
         ),
         Says(
@@ -165,7 +165,7 @@ def classic_refuses_wrap(facts: dict[str, Any]) -> Any:
         Says(
             WRAP_EXAMPLE,
             "this move would be {}.",
-            Words("Classic's answer", {True: "refused", False: "accepted"}),
+            Words("Classic's answer", {True: "refused", False: "accepted"}, reads="refused"),
             classic_refuses_wrap,
         )
     ],

@@ -40,7 +40,7 @@ def free_card_dealt(facts: dict[str, Any]) -> Any:
     return one_value(places)
 
 
-FREE = Words("free card of a column", {"last": "last", "first": "first"})
+FREE = Words("free card of a column", {"last": "last", "first": "first"}, reads="position")
 
 
 @claim(

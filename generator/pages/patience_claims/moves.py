@@ -31,8 +31,14 @@ LEGAL_MOVES = (
 )
 
 
-SUIT = Words("suit's part in a move", {False: "whatever its suit", True: "of the same suit"})
-SUIT_MATTERS = Words("suit's part in a move", {False: "does not matter", True: "matters"})
+SUIT = Words(
+    "suit's part in a move",
+    {False: "whatever its suit", True: "of the same suit"},
+    reads="same-suit",
+)
+SUIT_MATTERS = Words(
+    "suit's part in a move", {False: "does not matter", True: "matters"}, reads="affirmed"
+)
 
 
 def rank_step(facts: dict[str, Any]) -> Any:

@@ -129,4 +129,4 @@ def rank_name(rank: int) -> str:
 
 # -- the words for values several sections state -----------------------------------
 
-MAY = Words("permission", {True: "may", False: "may not"})
+MAY = Words("permission", {True: "may", False: "may not"}, reads="permission")

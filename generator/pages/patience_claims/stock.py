@@ -19,13 +19,18 @@ from generator.patience import STOCK_SIZE, Card, IllegalMoveError, Move, Reason,
 PASSES = Words(
     "number of passes through the stock",
     {1: "only once: there is no redeal", 2: "twice", 3: "three times"},
+    reads="count",
 )
-CAN = Words("permission", {True: "can", False: "cannot"})
+CAN = Words("permission", {True: "can", False: "cannot"}, reads="permission")
 STRICT_DRAW = Words(
-    "strict rules' drawing", {False: "only when no move is possible", True: "at any time"}
+    "strict rules' drawing",
+    {False: "only when no move is possible", True: "at any time"},
+    reads="any-time",
 )
 DRAW_POINTS = Words(
-    "points of a draw", {0: "no points", 1: "one point", 5: "five points", 10: "ten points"}
+    "points of a draw",
+    {0: "no points", 1: "one point", 5: "five points", 10: "ten points"},
+    reads="count",
 )
 
 

@@ -10,7 +10,9 @@ from generator.pages.recorded import load_reference_game
 from generator.patience import DealCode, Game, IllegalMoveError, Rules, deal_for_number
 from generator.patience.deal import LEGACY_RULES_LETTERS, RULES_LETTERS
 
-COUNTER = Words("move counter on undo", {False: "does not go down", True: "goes down"})
+COUNTER = Words(
+    "move counter on undo", {False: "does not go down", True: "goes down"}, reads="affirmed"
+)
 
 
 def counter_goes_down(facts: dict[str, Any]) -> bool:

@@ -142,6 +142,7 @@ def suits(facts: Facts) -> list[str]:
                     frozenset({2}): "two",
                     frozenset({1, 2, 3}): "one to three",
                 },
+                reads="counts",
             ),
             decks_used,
         )

@@ -13,7 +13,7 @@ from generator.sixcard.hole import Hole
 from generator.sixcard.match import cut_for_dealer
 from generator.sixcard.rules import Layout, Options
 
-SIDES = Words("side of the dealer", {"right": "right", "left": "left"})
+SIDES = Words("side of the dealer", {"right": "right", "left": "left"}, reads="side")
 
 
 def _side(players: int, dealer: int, seat: int) -> str:

@@ -11,7 +11,9 @@ from generator.pages.sixcard_claims.sentences import S
 from generator.pages.sixcard_claims.situations import MORE_TURNS, TURNS, Facts, claim, seeded_holes
 from generator.sixcard.rules import Options
 
-LAST_TURNS = Words("last turns per player", {1: "ONE LAST TURN", 2: "TWO LAST TURNS"})
+LAST_TURNS = Words(
+    "last turns per player", {1: "ONE LAST TURN", 2: "TWO LAST TURNS"}, reads="count"
+)
 
 
 def last_turns_each(facts: Facts) -> Any:
@@ -47,7 +49,11 @@ def ender_bonus(facts: Facts) -> Any:
         Says(
             S["ender"],
             "the player who ended the hole gets {};",
-            Words("ender's bonus", {0: "no bonus or penalty", 10: "a penalty", -10: "a bonus"}),
+            Words(
+                "ender's bonus",
+                {0: "no bonus or penalty", 10: "a penalty", -10: "a bonus"},
+                reads="sign",
+            ),
             ender_bonus,
         ),
         Says(S["last_turns"], "Play goes on {};", TURNS, turn_direction),

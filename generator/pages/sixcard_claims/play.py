@@ -15,8 +15,8 @@ from generator.sixcard.errors import Reason
 from generator.sixcard.hole import Action, Hole
 from generator.sixcard.rules import DEFAULT_OPTIONS, Options
 
-MUST = Words("obligation", {True: "must", False: "may"})
-CAN = Words("permission", {True: "can", False: "cannot"})
+MUST = Words("obligation", {True: "must", False: "may"}, reads="obligation")
+CAN = Words("permission", {True: "can", False: "cannot"}, reads="permission")
 
 
 def turn_direction(facts: Facts) -> Any:
@@ -95,7 +95,7 @@ def must_place_or_discard(facts: Facts) -> Any:
         Says(
             S["tip_anti_stall"],
             "discard pile {} go into your grid",
-            Words("obligation", {True: "MUST", False: "may"}),
+            Words("obligation", {True: "MUST", False: "may"}, reads="obligation"),
             lambda facts: not put_back_discard(facts),
         ),
         Says(S["discard_and_turn"], "you {} choose to discard that card", MAY, discard_from_stock),

@@ -15,7 +15,9 @@ from generator.sixcard.hole import Hole
 from generator.sixcard.match import Match
 from generator.sixcard.rules import Layout, Options
 
-CUT_DEALS = Words("card of the cut that deals", {"lowest": "lowest", "highest": "highest"})
+CUT_DEALS = Words(
+    "card of the cut that deals", {"lowest": "lowest", "highest": "highest"}, reads="extreme"
+)
 
 
 def deal_direction(facts: Facts) -> Any:

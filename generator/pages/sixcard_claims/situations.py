@@ -63,10 +63,16 @@ def seeded_holes(options: Options, players: int, count: int = 30) -> list[Hole]:
 
 # -- the values the sentences state in words, measured in the engine ----------------
 
-WINS = Words("score that wins", {"lowest": "lowest", "highest": "highest"})
-TURNS = Words("direction of play", {"clockwise": "clockwise", "anticlockwise": "anticlockwise"})
-MAY = Words("permission", {True: "may", False: "may NOT"})
-MORE_TURNS = Words("more turns per player", {1: "one more turn", 2: "two more turns"})
+WINS = Words("score that wins", {"lowest": "lowest", "highest": "highest"}, reads="extreme")
+TURNS = Words(
+    "direction of play",
+    {"clockwise": "clockwise", "anticlockwise": "anticlockwise"},
+    reads="turning",
+)
+MAY = Words("permission", {True: "may", False: "may NOT"}, reads="permission")
+MORE_TURNS = Words(
+    "more turns per player", {1: "one more turn", 2: "two more turns"}, reads="count"
+)
 
 
 def direction(players: int, before: int, after: int) -> str:

@@ -137,7 +137,9 @@ def simulated(measure: str, base: str, other: str) -> str:
     return {"backed": "higher", "contradicted": "lower"}.get(one_value(seen), "undecided")
 
 
-COMPARED = Words("simulation's comparison", {"higher": "higher", "lower": "lower"})
+COMPARED = Words(
+    "simulation's comparison", {"higher": "higher", "lower": "lower"}, reads="comparison"
+)
 
 
 @claim(
@@ -163,7 +165,9 @@ def no_jokers_higher(facts: Facts) -> list[str]:
         Says(
             S["four_card"],
             "; {} chances for column pairs",
-            Words("simulation's comparison", {"lower": "fewer", "higher": "more"}),
+            Words(
+                "simulation's comparison", {"lower": "fewer", "higher": "more"}, reads="comparison"
+            ),
             lambda facts: simulated("pairs_per_grid", "6-card", "4-card"),
         )
     ],
@@ -179,7 +183,9 @@ def four_card_fewer(facts: Facts) -> list[str]:
         Says(
             S["double_deck"],
             "column pairs are {} frequent",
-            Words("simulation's comparison", {"higher": "more", "lower": "less"}),
+            Words(
+                "simulation's comparison", {"higher": "more", "lower": "less"}, reads="comparison"
+            ),
             lambda facts: simulated("paired_column_share", "6-card", "6-card-double-deck"),
         )
     ],
@@ -250,7 +256,7 @@ def knock_spared(facts: Facts) -> Any:
         Says(
             S["knock"],
             "the others get {}.",
-            Words("last turns", {1: "one last turn", 2: "two last turns"}),
+            Words("last turns", {1: "one last turn", 2: "two last turns"}, reads="count"),
             lambda facts: last_turns_each(facts),
         ),
         Says(S["knock"], "any player {} signal the end", MAY, lambda facts: may_knock(facts)),

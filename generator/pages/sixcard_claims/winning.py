@@ -48,7 +48,7 @@ def winner_order(facts: Facts) -> Any:
         Says(
             S["summary"],
             "the {} the score, the better",
-            Words("score that wins", {"lowest": "lower", "highest": "higher"}),
+            Words("score that wins", {"lowest": "lower", "highest": "higher"}, reads="extreme"),
             winner_order,
         ),
         Says(S["summary"], "the player with the {} cumulative score wins", WINS, winner_order),
