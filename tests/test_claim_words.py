@@ -284,3 +284,24 @@ def test_a_table_edited_to_give_a_value_other_words_is_refused(edit: dict[str, A
         if p.split(":")[0] in files and edit["table"] in p and repr(edit["words"]) in p
     ]
     assert named, found
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("wins more deals than", "wins fewer deals than"),
+        ("the simple player, beyond both intervals", "the simple player, within the intervals"),
+        ("Under each of the three rule sets", "Under each of the four rule sets"),
+        ("under each rule set, within the intervals", "under each rule set, beyond both intervals"),
+    ],
+)
+def test_a_comparison_between_the_figures_is_the_claims(
+    monkeypatch: pytest.MonkeyPatch, old: str, new: str
+) -> None:
+    """Issue 45: the statistics sentence's "more" (and its intervals lying apart, and its
+    count of rule sets) are rendered by the claim from the figures, so a sentence saying the
+    tips win fewer deals, with the claim's copy updated, fails at its template line."""
+    where = careless(monkeypatch, old, new)
+    problems = list(check_claims())
+    assert len(problems) == 1 and problems[0].startswith(where), problems
+    assert "the engine gives" in problems[0], problems

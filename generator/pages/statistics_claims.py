@@ -19,7 +19,7 @@ from statistics import NormalDist
 from typing import Any
 
 from generator.census import Census
-from generator.pages.claims import Claims, Says, Words, counted
+from generator.pages.claims import Claims, Says, Words, counted, one_value
 from generator.pages.statistics import RELAX_ORDER, Z95, statistics_page_facts
 from generator.patience import SCORING, TABLEAU_SIZE, RuleSet
 
@@ -498,12 +498,76 @@ def strategy_table(facts: dict[str, Any]) -> list[str]:
     return wrong
 
 
-@CLAIMS.claim(
-    "strategy-worth",
+WORTH = (
     "Two tips are worth following: take the card of the tallest column, and take the card that "
     "starts the longest run of removals, as Aisleriot's help advises. Under each of the three "
     "rule sets, each of them wins more deals than the simple player, beyond both intervals: under "
-    "%(rules)s, %(tallest)s and %(run)s of the deals, against %(base)s for the simple player.",
+    "%(rules)s, %(tallest)s and %(run)s of the deals, against %(base)s for the simple player."
+)
+LITTLE = (
+    "The other two tips are worth little to this player: keeping Kings for last (nothing can be "
+    "played on a King, Aisleriot's help reminds) and PySolFC's “Save Twos for Aces and Queens "
+    "for Kings” change the share of deals won by at most %(points)s percentage points under each "
+    "rule set, within the intervals."
+)
+WORTH_TIPS = ("tallest", "longest-run")
+LITTLE_TIPS = ("kings-last", "save-twos")
+WINS_MORE = Words(
+    "tips' deals won against the simple player's",
+    {"higher": "more", "lower": "fewer"},
+    reads="comparison",
+)
+APART = Words(
+    "tips' intervals against the simple player's",
+    {True: "beyond both intervals", False: "within the intervals"},
+    reads="separated",
+)
+
+
+def _tips_against_base(facts: dict[str, Any], tips: tuple[str, ...]) -> dict[str, set[Any]]:
+    """How ``tips`` stand against the simple player under each rule set: the side their deals
+    won lie on (``higher``, ``lower``, ``same``) and whether their intervals lie apart."""
+    from generator.strategy import RULE_SETS
+
+    deals, won = facts["strategy"].deals, _strategy_won(facts)
+    sides: set[Any] = set()
+    apart: set[Any] = set()
+    for tip in tips:
+        for rule_set in RULE_SETS:
+            tip_won, base_won = won[(rule_set, tip)], won[(rule_set, "base")]
+            sides.add("higher" if tip_won > base_won else "lower" if tip_won < base_won else "same")
+            low, high = _strategy_bounds(tip_won, deals)
+            base_low, base_high = _strategy_bounds(base_won, deals)
+            apart.add(low > base_high or high < base_low)
+    return {"sides": sides, "apart": apart}
+
+
+def worth_side(facts: dict[str, Any]) -> Any:
+    return one_value(_tips_against_base(facts, WORTH_TIPS)["sides"])
+
+
+def worth_apart(facts: dict[str, Any]) -> Any:
+    return one_value(_tips_against_base(facts, WORTH_TIPS)["apart"])
+
+
+def little_apart(facts: dict[str, Any]) -> Any:
+    return one_value(_tips_against_base(facts, LITTLE_TIPS)["apart"])
+
+
+def strategy_rule_sets(facts: dict[str, Any]) -> int:
+    from generator.strategy import RULE_SETS
+
+    return len(RULE_SETS)
+
+
+@CLAIMS.claim(
+    "strategy-worth",
+    WORTH,
+    says=[
+        Says(WORTH, "Under each of the {} rule sets", counted("rule sets"), strategy_rule_sets),
+        Says(WORTH, "each of them wins {} deals than the simple player", WINS_MORE, worth_side),
+        Says(WORTH, "than the simple player, {}:", APART, worth_apart),
+    ],
 )
 def strategy_worth(facts: dict[str, Any]) -> list[str]:
     """Each of the two tips' intervals lies above the simple player's, under each rule set; the
@@ -530,10 +594,8 @@ def strategy_worth(facts: dict[str, Any]) -> list[str]:
 
 @CLAIMS.claim(
     "strategy-little",
-    "The other two tips are worth little to this player: keeping Kings for last (nothing can be "
-    "played on a King, Aisleriot's help reminds) and PySolFC's “Save Twos for Aces and Queens "
-    "for Kings” change the share of deals won by at most %(points)s percentage points under each "
-    "rule set, within the intervals.",
+    LITTLE,
+    says=[Says(LITTLE, "percentage points under each rule set, {}.", APART, little_apart)],
 )
 def strategy_little(facts: dict[str, Any]) -> list[str]:
     """Each of the two tips differs from the simple player by at most the figure, and its
