@@ -286,6 +286,8 @@ def test_change_an_english_sentence(tmp_path: Path) -> None:
         "$ python -m generator check --only examples",
         "diff generator/pages/patience_claims/moves.py",
         "$ python -m generator check --only examples",
+        "diff docs_src/unframed_clauses.yaml",
+        "$ python -m generator check --only examples",
         "$ python -m generator catalog update",
         "$ python -m generator check --only catalogs",
         "$ python -m generator approve --lang en --page index",

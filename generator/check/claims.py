@@ -14,6 +14,7 @@ from pathlib import Path
 import jinja2
 
 from generator import cache
+from generator.check.clauses import clause_problems
 from generator.check.common import (
     TEMPLATES_DIR,
     Problems,
@@ -293,6 +294,7 @@ def check_claims() -> Problems:
                     f"template holds with a CLAIM: {name} comment: {clip(text, 70)!r}"
                 )
     yield from wording_problems(claims)
+    yield from clause_problems(claimed_texts(sentences, claims))
     played = list(played_claims(sets))
     # a data file's own problem first, then the sentences it leaves unproved
     for claim_name, failure in played:
@@ -301,6 +303,30 @@ def check_claims() -> Problems:
     for claim_name, failure in played:
         if claim_name is not None:
             yield from _claim_failure(where, claims, claim_name, failure)
+
+
+def claimed_texts(
+    sentences: list[Sentence], claims: dict[str, Claim]
+) -> list[tuple[Path, int, str, list[Claim], bool]]:
+    """Each English text of each claimed sentence (its singular and plural forms), with where
+    it stands and its claims: what :func:`generator.check.clauses.clause_problems` reads. A
+    sentence none of its claims was written for is reported as changed, not here: its claims'
+    old wording stands in for it, not to be reported (the last bool), only to keep the clauses
+    listed for it."""
+    found = []
+    held = {s.msgid for s in sentences}
+    for sentence in sentences:
+        backing = [claims[name] for name in sentence.claims if name in claims]
+        if not any(sentence.msgid in claim.sentences for claim in backing):
+            # a sentence its claims were not written for, reported as changed: its clauses
+            # are read once it is theirs; their old wording keeps its listed clauses
+            old = [t for claim in backing for t in claim.sentences if t not in held]
+            found += [(sentence.template, sentence.line, t, backing, False) for t in old]
+            continue
+        for text in dict.fromkeys((sentence.msgid, *sentence.forms)):
+            if not text.startswith("\x04"):
+                found.append((sentence.template, sentence.line, text, backing, True))
+    return found
 
 
 def wording_problems(claims: dict[str, Claim]) -> Problems:

@@ -743,6 +743,25 @@ def read_exceptions(path: Path = EXCEPTIONS_FILE, text: str | None = None) -> li
 # -- the approved texts -------------------------------------------------------------
 
 
+_FIGURES = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def _with_other_figures(
+    exceptions: Mapping[tuple[str, str, str], WordException], where: str, english: str, line: str
+) -> WordException | None:
+    """The exception for ``where``'s two lines as they read with other figures, if any."""
+    figures = (_FIGURES.sub("#", english), _FIGURES.sub("#", line))
+    return next(
+        (
+            entry
+            for (file, their_english, translation), entry in exceptions.items()
+            if file == where
+            and (_FIGURES.sub("#", their_english), _FIGURES.sub("#", translation)) == figures
+        ),
+        None,
+    )
+
+
 def text_problems(
     where: str,
     text: str,
@@ -769,18 +788,24 @@ def text_problems(
     for number, (line, original) in enumerate(zip(lines, english_lines, strict=True), start=1):
         if number in skipped:
             continue
+        values = value_problems(original, line, theirs, ours)
         found = (
             class_problems(original, line, theirs, ours)
-            + value_problems(original, line, theirs, ours)
+            + values
             + order_problems(original, line, theirs, ours)
             + plural_problems(line, ours)
             + label_problems(original, line, ours)
         )
         if not found:
             continue
-        if (where, original, line) in exceptions:
+        entry = exceptions.get((where, original, line))
+        if entry is None and not values:
+            # the same two lines with other figures: a rule's value changed in both (the
+            # figures are held apart from the words, and agree here)
+            entry = _with_other_figures(exceptions, where, original, line)
+        if entry is not None:
             if used is not None:
-                used.add((where, original, line))
+                used.add(entry.key)
             continue
         yield (
             f"{where}:{number}: the translation's fact words differ from the English line's: "

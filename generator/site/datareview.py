@@ -20,7 +20,10 @@ in them:
 - ``docs_src/seed_errata.yaml``: where a page departs from its seed, the words it says
   instead and why. ``check`` holds an erratum to its seed's line and to the claim of the
   sentence that says its words, never its reason to the truth: a made-up reason reads as
-  well as a true one.
+  well as a true one;
+- ``docs_src/unframed_clauses.yaml``: the clauses of claimed sentences whose words no claim
+  renders, each with why (:mod:`generator.check.clauses`): an entry added lets a clause's
+  words reach the page read by no claim.
 
 :func:`data_review` prints each changed value as one line, ``file:line: field: old → new
 (item)``, at the value's line in the working tree's file (a long text as a word diff, a
@@ -49,6 +52,7 @@ DATA = "generator/data"
 ERRATA = "docs_src/seed_errata.yaml"
 REVIEWED = (
     ERRATA,
+    "docs_src/unframed_clauses.yaml",
     f"{DATA}/sources.yaml",
     f"{DATA}/sixcard_page.yaml",
     f"{DATA}/sixcard_simulation.json",
