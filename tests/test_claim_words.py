@@ -296,6 +296,9 @@ def test_a_table_edited_to_give_a_value_other_words_is_refused(edit: dict[str, A
         ("the simple player, beyond both intervals", "the simple player, within the intervals"),
         ("Under each of the three rule sets", "Under each of the four rule sets"),
         ("under each rule set, within the intervals", "under each rule set, beyond both intervals"),
+        ("every move the one before it allows", "every move the one after it allows"),
+        ("can also be won under each one after it", "can also be won under each one before it"),
+        ("which allow fewer moves still", "which allow more moves still"),
     ],
 )
 def test_a_comparison_between_the_figures_is_the_claims(

@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from generator.pages.claims import Claims, Says, Words, counted
+from generator.pages.claims import Claims, Says, Words, counted, one_value
 from generator.pages.examples import (
     BY_NAME,
     CLASSIC,
@@ -317,6 +317,35 @@ def draw_any_time(facts: dict[str, Any]) -> list[str]:
 
 
 UNWINNABLE = "Deal %(code)s cannot be won under any of the four rule sets."
+LOCKED = (
+    "So none of them can be removed first, since the card it would go onto is still covered: "
+    "they stay on the tableau whatever you play. The same holds with nothing on a King and under "
+    "the strict rules, which allow fewer moves still."
+)
+FEWER_MOVES = Words(
+    "moves the stricter rule sets allow against Classic's",
+    {"lower": "fewer", "higher": "more"},
+    reads="comparison",
+)
+
+
+def stricter_than_classic(facts: dict[str, Any]) -> Any:
+    """How the moves of "nothing on a King" and the strict rules compare with Classic's: each
+    accepts a card on a card only where Classic does, and draws no more freely (``lower``)."""
+    ranks = range(ACE_RANK, KING_RANK + 1)
+    pairs = [(waste, rank) for waste in ranks for rank in ranks]
+    sides = set()
+    for rules in (NOTHING_ON_KING, STRICT):
+        fewer = {p for p in pairs if CLASSIC.accepts(*p) and not rules.accepts(*p)}
+        more = {p for p in pairs if rules.accepts(*p) and not CLASSIC.accepts(*p)}
+        draws_less = rules.rules.draw_only_when_blocked >= CLASSIC.rules.draw_only_when_blocked
+        if fewer and not more and draws_less:
+            sides.add("lower")
+        elif more and not fewer:
+            sides.add("higher")
+        else:
+            sides.add("neither")
+    return one_value(sides)
 
 
 @claim(
@@ -325,12 +354,18 @@ UNWINNABLE = "Deal %(code)s cannot be won under any of the four rule sets."
     "The reason, which you can check by eye: on %(classic)s, %(cards)s can only go onto "
     "%(onto)s, and each of those lies above one of them in its own column:",
     "column %(column)s: %(above)s above %(card)s.",
-    "So none of them can be removed first, since the card it would go onto is still covered: "
-    "they stay on the tableau whatever you play. The same holds with nothing on a King and under "
-    "the strict rules, which allow fewer moves still.",
+    LOCKED,
     "On %(easy)s they can also go onto %(extra)s, so the reason does not hold there; the solver, "
     "trying every line of play, finds no win on %(easy)s either.",
-    says=[Says(UNWINNABLE, "under any of the {} rule sets", RULE_SET_COUNT, rule_set_count)],
+    says=[
+        Says(UNWINNABLE, "under any of the {} rule sets", RULE_SET_COUNT, rule_set_count),
+        Says(
+            LOCKED,
+            "the strict rules, which allow {} moves still",
+            FEWER_MOVES,
+            stricter_than_classic,
+        ),
+    ],
 )
 def unwinnable(facts: dict[str, Any]) -> list[str]:
     example = facts["records"]["unwinnable"]

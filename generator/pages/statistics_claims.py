@@ -79,11 +79,50 @@ def _allows_more(stricter: RuleSet, relaxed: RuleSet) -> str | None:
     return None if gained or draws else f"{relaxed} allows nothing more than {stricter}"
 
 
-@CLAIMS.claim(
-    "relaxing",
+RELAXING = (
     "In the order %(order)s, each rule set allows every move the one before it allows, "
     "and more. No deal is lost when the rules relax: every deal that can be won under a rule "
-    "set can also be won under each one after it.",
+    "set can also be won under each one after it."
+)
+SIDE_IN_ORDER = Words(
+    "side of the page's order the stricter rule set stands on",
+    {"before": "before", "after": "after"},
+    reads="order",
+)
+LAX_SIDE = Words(
+    "side of the page's order the more relaxed rule set stands on",
+    {"before": "before", "after": "after"},
+    reads="order",
+)
+
+
+def _stricter_side(facts: dict[str, Any]) -> Any:
+    """Where in the page's order each rule set's stricter neighbour stands: ``before`` when
+    each rule set allows every move of the one before it and more, ``after`` the other way."""
+    relax = [share.rule_set for share in facts["relax"]]
+    sides = set()
+    for first, second in itertools.pairwise(relax):
+        if _allows_more(first, second) is None:
+            sides.add("before")
+        elif _allows_more(second, first) is None:
+            sides.add("after")
+        else:
+            sides.add("neither")
+    return one_value(sides)
+
+
+def _relaxed_side(facts: dict[str, Any]) -> Any:
+    side = _stricter_side(facts)
+    return {"before": "after", "after": "before"}.get(side, side)
+
+
+@CLAIMS.claim(
+    "relaxing",
+    RELAXING,
+    says=[
+        Says(RELAXING, "allows every move the one {} it allows", SIDE_IN_ORDER, _stricter_side),
+        Says(RELAXING, "can also be won under each one {} it", LAX_SIDE, _relaxed_side),
+    ],
 )
 def relaxing(facts: dict[str, Any]) -> list[str]:
     """The page's order is the order of relaxation, and the census's deals keep to it."""

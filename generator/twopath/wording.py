@@ -183,6 +183,7 @@ KINDS: dict[str, Callable[[str], Any]] = {
     "trend": _choice(rises=("rises", "rise", "increases"), falls=("falls", "fall", "decreases")),
     "size": _choice(largest=("largest", "biggest"), smallest=("smallest",)),
     "position": _choice(first=("first",), last=("last",)),
+    "order": _choice(before=("before", "earlier"), after=("after", "later")),
     "separated": _choice(**{"True": ("beyond", "apart"), "False": ("within", "overlap")}),
     "ranks": _ranks,
     "sign": _sign,
