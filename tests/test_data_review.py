@@ -44,8 +44,10 @@ FILES = (
     "generator/data/reference_game.yaml",
     "docs_src/approved/en/rules.txt",
     "docs_src/seed_errata.yaml",
+    "docs_src/unframed_clauses.yaml",
 )
 ERRATA = "docs_src/seed_errata.yaml"
+CLAUSES = "docs_src/unframed_clauses.yaml"
 
 
 def git(root: Path, *args: str) -> None:
@@ -297,3 +299,20 @@ def test_an_erratum_added_and_a_reason_changed_show_in_review(repo: Path) -> Non
     where = f"(erratum {erratum['seed_file']}:{erratum['line']})"
     changed = [line for line in shown if ": reason: " in line and line.endswith(where)]
     assert len(changed) == 1 and "{+different reason.+}" in changed[0], shown
+
+
+def test_a_clause_listed_unframed_shows_in_review(repo: Path) -> None:
+    """Issue 45: a clause listed as read by no frame lets its words reach the page unread by a
+    claim; the reviewer sees each entry added or changed."""
+    path = repo / CLAUSES
+    text = path.read_text(encoding="utf-8")
+    added = (
+        "- clause: under the others the stock is turned over once more\n"
+        "  template: docs_src/templates/rules.md.j2\n"
+        "  why: played by claim stock, a made-up entry\n"
+    )
+    path.write_text(text + added, encoding="utf-8")
+    shown = approval.review_since("HEAD")
+    line = len(text.splitlines()) + 1
+    item = "clause=under the others the stock is turned over once more"
+    assert any(s.startswith(f"{CLAUSES}:{line}: clause: ") and item in s for s in shown), shown

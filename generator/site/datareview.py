@@ -50,9 +50,10 @@ from generator.site.worddiff import review, word_diff
 
 DATA = "generator/data"
 ERRATA = "docs_src/seed_errata.yaml"
+CLAUSES = "docs_src/unframed_clauses.yaml"
 REVIEWED = (
     ERRATA,
-    "docs_src/unframed_clauses.yaml",
+    CLAUSES,
     f"{DATA}/sources.yaml",
     f"{DATA}/sixcard_page.yaml",
     f"{DATA}/sixcard_simulation.json",
@@ -421,13 +422,13 @@ def data_review(base: str, git: Git, root: Path | None = None) -> list[str]:
     """The review lines of every reviewed data file (:data:`REVIEWED`) changed since the git
     revision ``base`` (checked already): the working tree's file against ``base``'s."""
     root = root if root is not None else ROOT
-    listed = git("ls-tree", "-r", "--name-only", base, "--", DATA, ERRATA)
+    listed = git("ls-tree", "-r", "--name-only", base, "--", DATA, ERRATA, CLAUSES)
     before = {
         name.strip()
         for name in listed.stdout.decode("utf-8", errors="replace").splitlines()
         if reviewed(name.strip())
     }
-    files = [*(root / DATA).rglob("*"), root / ERRATA]
+    files = [*(root / DATA).rglob("*"), root / ERRATA, root / CLAUSES]
     now = {
         path.relative_to(root).as_posix()
         for path in files
