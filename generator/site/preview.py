@@ -12,6 +12,7 @@ from __future__ import annotations
 import ipaddress
 import sys
 from gettext import NullTranslations
+from typing import Any
 
 import yaml
 
@@ -90,6 +91,7 @@ def serve(code: str | None, addr: str) -> int:
     if exposed:
         print(exposed, file=sys.stderr, flush=True)
     print(f"serving {code} at http://{url_host}:{port}/", flush=True)
+    refuse_malformed_paths()
     try:
         mkdocs_serve(config_file=str(config_file), livereload=True, dev_addr=f"{url_host}:{port}")
     except MkDocsException as error:  # MkDocs has logged the details
@@ -99,6 +101,42 @@ def serve(code: str | None, addr: str) -> int:
     # MkDocs returns only when it was stopped (Ctrl-C): say so as a shell does
     print("serve: stopped", file=sys.stderr)
     return 130
+
+
+def malformed_path(path: str) -> bool:
+    """Whether a request's path (WSGI's ``PATH_INFO``: its bytes as latin-1) holds a control
+    character (a NUL byte) or bytes that are no UTF-8: no file of a site is named so.
+
+    >>> malformed_path("/en/rules/"), malformed_path("/en/r%00"), malformed_path("/en/" + chr(0))
+    (False, False, True)
+    >>> malformed_path("/nl/" + "é".encode().decode("latin-1")), malformed_path("/" + chr(0xFF))
+    (False, True)
+    """
+    try:
+        text = path.encode("latin-1").decode("utf-8")
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        return True
+    return any(ord(char) < 0x20 or ord(char) == 0x7F for char in text)
+
+
+def refuse_malformed_paths() -> None:
+    """MkDocs' live-reload server answers a path it cannot open (one with a NUL byte) with
+    500 and a traceback in ``serve``'s output: such a path gets 400 Bad Request, before the
+    server looks for a file."""
+    from mkdocs.livereload import LiveReloadServer
+
+    original = LiveReloadServer.serve_request
+    if getattr(original, "refuses_malformed_paths", False):
+        return
+
+    def serve_request(self: Any, environ: dict[str, Any], start_response: Any) -> Any:
+        if malformed_path(str(environ.get("PATH_INFO", ""))):
+            start_response("400 Bad Request", [("Content-Type", "text/plain; charset=utf-8")])
+            return [b"400 Bad Request: the path holds a control character or is not UTF-8\n"]
+        return original(self, environ, start_response)
+
+    serve_request.refuses_malformed_paths = True  # type: ignore[attr-defined]
+    LiveReloadServer.serve_request = serve_request  # type: ignore[method-assign]
 
 
 def exposure(host: str) -> str | None:
