@@ -102,7 +102,7 @@ def _dask(workers: int, scheduler: str | None) -> Iterator[Executor]:
     with contextlib.ExitStack() as stack:
         if scheduler is None:
             cluster = stack.enter_context(
-                LocalCluster(  # type: ignore[no-untyped-call]
+                LocalCluster(  # type: ignore[no-untyped-call, unused-ignore]
                     n_workers=workers,
                     threads_per_worker=1,
                     processes=True,
@@ -111,12 +111,12 @@ def _dask(workers: int, scheduler: str | None) -> Iterator[Executor]:
                 )
             )
             client = stack.enter_context(
-                Client(cluster, set_as_default=False)  # type: ignore[no-untyped-call]
+                Client(cluster, set_as_default=False)  # type: ignore[no-untyped-call, unused-ignore]
             )
         else:
             try:
                 client = stack.enter_context(
-                    Client(scheduler, set_as_default=False, timeout="20s")  # type: ignore[no-untyped-call]
+                    Client(scheduler, set_as_default=False, timeout="20s")  # type: ignore[no-untyped-call, unused-ignore]
                 )
             except (OSError, TimeoutError, ValueError) as error:
                 raise CensusError(
