@@ -538,7 +538,7 @@ def _class_problems(english: str, translated: str, theirs: WordData, ours: WordD
     return problems
 
 
-VALUE_OF = re.compile(r"([^\W\d_]+)\s*=\s*([−-]?\d+)")
+VALUE_OF = re.compile(r"(?<![^\W\d_])([^\W\d_]+)\s*=\s*([−-]?\d+)")
 """A word given a value in a list of values (``King=0``, ``Dame = 10``, ``Joker=−2``)."""
 
 
@@ -911,7 +911,7 @@ def check_texts(
 
 # -- the glossary -------------------------------------------------------------------
 
-BESIDE = re.compile(r"([^\W\d_]+)\s+%\((\w+)\)s")
+BESIDE = re.compile(r"(?<![^\W\d_])([^\W\d_]+)\s+%\((\w+)\)s")
 """A word right before a placeholder: ``Move %(number)s``, ``kolom %(column)s``."""
 
 
