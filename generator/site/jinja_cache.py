@@ -104,6 +104,8 @@ def compile_settings(environment: jinja2.Environment, name: str) -> str:
             _plain(environment.policies),
             sorted(environment.filters),
             sorted(environment.tests),
+            type(environment).__qualname__,  # a sandbox compiles its operators as calls
+            environment.sandboxed,
         )
     )
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import jinja2
 from babel import Locale
+from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup, escape
 
 from generator.i18n.catalogs import ROOT, Language, translations
@@ -100,8 +101,13 @@ PAGE_TEMPLATES = CompiledTemplates("jinja-pages")
 
 
 def environment(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
-    """The page templates' environment (``loader``: other templates, compiled anew)."""
-    env = jinja2.Environment(
+    """The page templates' environment (``loader``: other templates, compiled anew).
+
+    Templates are untrusted input too: they render in Jinja's immutable sandbox, which refuses
+    an attribute of Python's inside (``cycler.__init__.__globals__``), a method that changes a
+    value, and any callable marked unsafe; a template reaches the page's facts, the helpers
+    :func:`install` gives it and the filters below, nothing of the machine."""
+    env = ImmutableSandboxedEnvironment(
         loader=loader or jinja2.FileSystemLoader(TEMPLATES),
         bytecode_cache=None if loader else PAGE_TEMPLATES,
         extensions=["jinja2.ext.i18n"],
