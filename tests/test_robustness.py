@@ -611,3 +611,29 @@ def test_a_broken_data_file_is_named_first_and_once(restore: Path, case: dict[st
     assert problems and re.fullmatch(case["first"] + r".*", problems[0]), problems
     assert not any("the page says" in p and case["file"] in p for p in problems), problems
     assert len(problems) == len(set(problems))
+
+
+BROKEN_ERRATA = yaml.safe_load(
+    (Path(__file__).parent / "data" / "broken_errata.yaml").read_text(encoding="utf-8")
+)
+
+
+@pytest.mark.parametrize("part", ["examples", "values", "pages"])
+@pytest.mark.parametrize("case", BROKEN_ERRATA, ids=[case["name"] for case in BROKEN_ERRATA])
+def test_each_part_says_the_errata_file_is_broken(
+    restore: Path, case: dict[str, Any], part: str
+) -> None:
+    """Issue 46: `check --only pages` said "all good" with the errata file broken (the part
+    left it to examples); each part whose result depends on the file says it, first."""
+    path = restore / "docs_src" / "seed_errata.yaml"
+    whole = path.read_text(encoding="utf-8")
+    kept = whole if case["cut"] < 0 else whole[: case["cut"]]
+    path.write_text(kept + case["append"], encoding="utf-8")
+    try:
+        result = run("check", "--only", part, cwd=restore)
+    finally:
+        path.write_text(whole, encoding="utf-8")
+    assert result.returncode == 1, result.stdout
+    assert "Traceback" not in result.stderr and "internal error" not in result.stdout
+    problems = result.stdout.splitlines()
+    assert problems and re.match(case["first"], problems[0]), problems

@@ -430,8 +430,8 @@ def _changed_sentence(
     )
 
 
-_DATA_PLACE = re.compile(r"(?:.*/)?generator/data/[^:\s]+:\d+: ")
-"""A message that names a line of a data file."""
+_DATA_PLACE = re.compile(r"(?:.*/)?(?:generator/data|docs_src)/[^:\s]+\.(?:yaml|json|txt):\d+: ")
+"""A message that names a line of a data file (the engine's, or the errata's)."""
 
 
 def _function_name(function: Callable[..., object]) -> str:

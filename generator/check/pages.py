@@ -35,8 +35,9 @@ def check_pages(languages: list[Language], rendered: Rendered | None = None) -> 
     """``rendered``: every language's rendered pages, when the caller has them."""
     try:
         facts = page_facts()
-    except GolfError:
-        return  # reported by check_examples
+    except GolfError as error:  # examples says it too, and check says it once
+        yield located(str(error))
+        return
     yield from stray_files(languages)
     pages: dict[str, dict[str, str]] = {}
     for language in languages:

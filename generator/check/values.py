@@ -6,6 +6,7 @@ from __future__ import annotations
 from generator.check.common import (
     Problems,
     Rendered,
+    located,
 )
 from generator.i18n.catalogs import (
     Language,
@@ -20,6 +21,7 @@ def check_values(languages: list[Language], rendered: Rendered | None = None) ->
 
     try:
         pages = rendered if rendered is not None else render_all(languages)
-    except GolfError:
-        return  # reported by examples and pages
+    except GolfError as error:  # examples says it too, and check says it once
+        yield located(str(error))
+        return
     yield from twopath.run(pages, languages).problems
