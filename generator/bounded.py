@@ -42,6 +42,38 @@ class InputError(GolfError):
     """An input file too large, or a YAML document with an alias."""
 
 
+class NotUtf8Error(InputError, UnicodeDecodeError):
+    """An input file that is not UTF-8: one line, ``file:line: not UTF-8 ...`` (a
+    :class:`UnicodeDecodeError` too, for the readers that catch that)."""
+
+    def __init__(self, path: Path, data: bytes, error: UnicodeDecodeError) -> None:
+        UnicodeDecodeError.__init__(self, "utf-8", data, error.start, error.end, error.reason)
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        self.message = (
+            f"{shown(path)}:{line}: not UTF-8: byte 0x{data[error.start]:02x} at column "
+            f"{column} ({error.reason}); save the file as UTF-8"
+        )
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def decoded(data: bytes, path: Path) -> str:
+    """``data`` (read from ``path``) as UTF-8 text; :class:`NotUtf8Error` naming the line.
+
+    >>> decoded("Spalte".encode(), Path("x.txt"))
+    'Spalte'
+    >>> decoded(b"a\\nb\\xffc", Path("x.txt"))
+    Traceback (most recent call last):
+    generator.bounded.NotUtf8Error: x.txt:2: not UTF-8: byte 0xff at column 2 (invalid start byte); save the file as UTF-8
+    """
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise NotUtf8Error(path, data, error) from None
+
+
 def _too_large(path: Path, limit: int, how: str = "") -> InputError:
     return InputError(f"{shown(path)}: more than {limit // MB} MB{how}")
 
@@ -57,8 +89,8 @@ def read_bytes(path: Path, limit: int = RAW_LIMIT) -> bytes:
 
 def read_text(path: Path, limit: int = RAW_LIMIT) -> str:
     """The UTF-8 text of ``path`` (a JSON data or work file); :class:`InputError` past ``limit``
-    bytes, :class:`UnicodeDecodeError` if it is not UTF-8."""
-    return read_bytes(path, limit).decode("utf-8")
+    bytes, :class:`NotUtf8Error` (a :class:`UnicodeDecodeError`) if it is not UTF-8."""
+    return decoded(read_bytes(path, limit), path)
 
 
 def gunzip(data: bytes, path: Path, limit: int = GZIP_LIMIT) -> bytes:
@@ -81,8 +113,9 @@ def read_gzip(path: Path, limit: int = GZIP_LIMIT) -> bytes:
 
 
 def read_yaml_text(path: Path, limit: int = YAML_LIMIT) -> str:
-    """The UTF-8 text of ``path``; :class:`InputError` past ``limit`` bytes."""
-    return read_bytes(path, limit).decode("utf-8")
+    """The UTF-8 text of ``path``; :class:`InputError` past ``limit`` bytes,
+    :class:`NotUtf8Error` if it is not UTF-8."""
+    return decoded(read_bytes(path, limit), path)
 
 
 def no_aliases(node: yaml.Node | None, path: Path) -> None:

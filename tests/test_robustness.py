@@ -637,3 +637,26 @@ def test_each_part_says_the_errata_file_is_broken(
     assert "Traceback" not in result.stderr and "internal error" not in result.stdout
     problems = result.stdout.splitlines()
     assert problems and re.match(case["first"], problems[0]), problems
+
+
+NOT_UTF8 = yaml.safe_load(
+    (Path(__file__).parent / "data" / "not_utf8_inputs.yaml").read_text(encoding="utf-8")
+)
+
+
+@pytest.mark.parametrize("case", NOT_UTF8, ids=[case["file"] for case in NOT_UTF8])
+def test_an_input_file_that_is_not_utf8_is_named(restore: Path, case: dict[str, str]) -> None:
+    """Issue 46: a mkdocs.yml, languages.yaml or approved text that is not UTF-8 ended in
+    "internal error: UnicodeDecodeError"; every input names itself and a line."""
+    path = restore / case["file"]
+    whole = path.read_bytes()
+    path.write_bytes(whole + b"\xff\xfe")
+    try:
+        result = run("check", "--only", case["part"], cwd=restore)
+    finally:
+        path.write_bytes(whole)
+    said = result.stdout + result.stderr
+    assert result.returncode == 1, said
+    assert "internal error" not in said and "Traceback" not in said, said
+    lines = [line.removeprefix("error: ") for line in said.splitlines()]
+    assert any(re.match(re.escape(case["file"]) + r":\d+: ", line) for line in lines), said

@@ -66,7 +66,7 @@ from pathlib import Path
 import yaml
 from babel.core import Locale, UnknownLocaleError
 
-from generator.bounded import compose_yaml, yaml_error
+from generator.bounded import InputError, compose_yaml, read_text, yaml_error
 from generator.i18n.catalogs import ROOT
 from generator.patience import GolfError
 
@@ -862,12 +862,19 @@ def check_texts(
         yield str(error)
         return
     given = texts or {}
+    unread: list[str] = []
+    unread_files: set[str] = set()
 
     def read(code: str) -> dict[str, str]:
-        found = {
-            name: p.read_text(encoding="utf-8")
-            for name, p in approved_files(approved, code).items()
-        }
+        found = {}
+        for name, path in approved_files(approved, code).items():
+            try:
+                found[name] = read_text(path)
+            except (OSError, InputError) as error:  # not UTF-8, too large: said once, skipped
+                unread_files.add(_rel(APPROVED_TEXTS / code / name))
+                unread.append(
+                    str(error) if isinstance(error, InputError) else f"{_rel(path)}:1: {error}"
+                )
         found.update(given.get(code, {}))
         return found
 
@@ -900,7 +907,10 @@ def check_texts(
                 named, text, source_text, data[source], data[code], exceptions, used, skipped
             ):
                 yield where + problem[len(named) :] if problem.startswith(named) else problem
+    yield from dict.fromkeys(unread)
     for key, entry in exceptions.items():
+        if entry.file in unread_files:
+            continue  # its text cannot be read: said above
         if key not in used and (texts is None or entry.file in checked):
             yield (
                 f"{_rel(EXCEPTIONS_FILE)}:{entry.at}: the exception for {entry.file} "

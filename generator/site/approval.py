@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.atomic import write_text_atomic
+from generator.bounded import InputError, read_text
 from generator.i18n.catalogs import ROOT, Language
 from generator.i18n.numerals import minus_signs
 from generator.pages.errata import ErrataError, corrected
@@ -212,11 +213,14 @@ def approved_problems(language: Language, page: str, text: str) -> Iterator[str]
     where = relative(path)
     project_file(path, APPROVED.parents[1])  # a symlink out is refused, never printed
     try:
-        approved = path.read_text(encoding="utf-8")
+        approved = read_text(path)
     except FileNotFoundError:
         yield f"{where}:1: missing; run '{APPROVE}'"
         return
-    except (OSError, UnicodeDecodeError) as error:
+    except InputError as error:  # not UTF-8 (its line named), too large
+        yield str(error)
+        return
+    except OSError as error:
         yield f"{where}:1: cannot read: {error}"
         return
     what = "page" if page in page_names() else "text"
@@ -237,8 +241,10 @@ def _seed_differences(language: Language, page: str, text: str) -> tuple[str, li
     seed_path = language.seed_pages[page]
     where = relative(seed_path)
     try:
-        raw = seed_path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        raw = read_text(seed_path)
+    except InputError as error:  # not UTF-8 (its line named), too large
+        raise ApprovalError(str(error)) from None
+    except OSError as error:
         raise ApprovalError(f"{where}:1: cannot read the seed page: {error}") from None
     try:
         seed = seed_text(corrected(seed_path, raw))
