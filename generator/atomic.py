@@ -171,3 +171,28 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
 def write_text_atomic(path: Path, text: str, encoding: str = "utf-8") -> None:
     """Write ``text`` as ``path``, whole or not at all (:func:`atomic_file`)."""
     write_bytes_atomic(path, text.encode(encoding))
+
+
+@contextlib.contextmanager
+def terminated_on_sigterm() -> Iterator[None]:
+    """While the block runs, SIGTERM raises :class:`~generator.patience.errors.Terminated` (so
+    that every ``finally`` runs: the workers are stopped, a staging folder removed, a run's
+    saved chunks said); only in the main thread."""
+    import signal
+    import threading
+
+    from generator.patience.errors import Terminated
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def terminated(signum: int, frame: object) -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second SIGTERM does not cut the cleanup
+        raise Terminated()
+
+    previous = signal.signal(signal.SIGTERM, terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

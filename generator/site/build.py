@@ -43,7 +43,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
@@ -55,7 +54,13 @@ from urllib.parse import urlsplit
 
 import yaml
 
-from generator.atomic import die_with_parent, pid_alive, shown, write_text_atomic
+from generator.atomic import (
+    die_with_parent,
+    pid_alive,
+    shown,
+    terminated_on_sigterm,
+    write_text_atomic,
+)
 from generator.bounded import load_yaml, read_yaml_text
 from generator.i18n.catalogs import (
     ROOT,
@@ -77,7 +82,6 @@ from generator.i18n.words import (
     Translations,
 )
 from generator.patience import GolfError
-from generator.patience.errors import Terminated
 from generator.site.jinja_cache import CompiledTemplates
 from generator.site.mdtext import OneLine
 from generator.site.render import page_facts, render_language
@@ -665,7 +669,7 @@ def build_site(
     target = check_target(site, replace=replace)
     target.parent.mkdir(parents=True, exist_ok=True)
     sweep_staging(target.parent)
-    with _terminated_on_sigterm(), _staging(target.parent) as staging:
+    with terminated_on_sigterm(), _staging(target.parent) as staging:
         with _workers() as submit:
             finish = checks(submit) if checks else None
             try:
@@ -788,25 +792,6 @@ def _staging(folder: Path) -> Iterator[Path]:
         yield staging
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-
-
-@contextlib.contextmanager
-def _terminated_on_sigterm() -> Iterator[None]:
-    """While the block runs, SIGTERM raises :class:`Terminated` (so that every ``finally``
-    runs: the workers are stopped, the staging folder removed); only in the main thread."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def terminated(signum: int, frame: object) -> None:
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second SIGTERM does not cut the cleanup
-        raise Terminated()
-
-    previous = signal.signal(signal.SIGTERM, terminated)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def _worker_start(parent: int) -> None:

@@ -2,12 +2,14 @@
 that plays the chunks not saved yet with a progress line, and the rules of their outputs.
 
 Each chunk is saved (atomically) by its worker as soon as it is done, so an interrupted run
-(Ctrl-C) loses no finished chunk and a rerun goes on where it stopped.
+(Ctrl-C, SIGTERM: exit 130 or 143, no traceback) loses no finished chunk and a rerun goes on
+where it stopped; the workers end with their parent, however it ends.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import signal
 import time
 from collections.abc import Callable, Sequence
@@ -15,10 +17,17 @@ from pathlib import Path
 from typing import Any
 
 from generator import bounded
+from generator.atomic import die_with_parent, terminated_on_sigterm
+from generator.patience.errors import Terminated
 
 
-def _quiet_worker() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+def _quiet_worker(parent: int) -> None:
+    """A worker's first act: Ctrl-C is the parent's to handle; SIGTERM (what ending the pool
+    sends) ends it; and it ends with its parent, killed or not, instead of meeting a closed
+    pipe (a ``BrokenPipeError`` traceback for each worker)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    die_with_parent(parent)
 
 
 def clock(seconds: float) -> str:
@@ -41,7 +50,10 @@ def play_chunks(
     import multiprocessing
 
     start, played = time.monotonic(), 0
-    with multiprocessing.Pool(jobs, initializer=_quiet_worker) as pool:
+    with (
+        terminated_on_sigterm(),
+        multiprocessing.Pool(jobs, initializer=_quiet_worker, initargs=(os.getpid(),)) as pool,
+    ):
         try:
             for count in pool.imap_unordered(worker, todo):
                 played += count
@@ -56,9 +68,10 @@ def play_chunks(
                     file=err,
                     flush=True,
                 )
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, Terminated) as stopped:
             pool.terminate()
-            print(f"\n{label}: interrupted; {done}/{total} {unit} saved, rerun to go on", file=err)
+            how = "interrupted" if isinstance(stopped, KeyboardInterrupt) else "terminated"
+            print(f"\n{label}: {how}; {done}/{total} {unit} saved, rerun to go on", file=err)
             raise
     print(file=err)
 
