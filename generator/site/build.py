@@ -82,6 +82,7 @@ from generator.i18n.words import (
     Translations,
 )
 from generator.patience import GolfError
+from generator.site.config import check_config
 from generator.site.jinja_cache import CompiledTemplates
 from generator.site.mdtext import OneLine
 from generator.site.render import page_facts, render_language
@@ -177,7 +178,10 @@ def language_config(
     are relative to that folder, as Zensical reads them. ``offline`` adds
     Material's ``offline`` plugin: the site works opened from disk, search included.
     """
+    check_config(MKDOCS_YML)  # an allow-list, before MkDocs or anything of ours reads it
     config: dict[str, Any] = load_yaml(MKDOCS_YML)
+    if "copyright" in config:  # Material writes it into every page as it is: text, escaped
+        config["copyright"] = html.escape(config["copyright"])
     config["docs_dir"] = _path_in_config(docs_dir, config_dir)
     config["site_dir"] = _path_in_config(site_dir, config_dir)
     t = OneLine(t if t is not None else translations(language, fallback_warning=False))
