@@ -660,3 +660,26 @@ def test_an_input_file_that_is_not_utf8_is_named(restore: Path, case: dict[str, 
     assert "internal error" not in said and "Traceback" not in said, said
     lines = [line.removeprefix("error: ") for line in said.splitlines()]
     assert any(re.match(re.escape(case["file"]) + r":\d+: ", line) for line in lines), said
+
+
+LONG_INPUTS = [
+    ("generator.site.mdtext", "one_line", "'a' + ' ' * 200_000"),
+    ("generator.site.mdtext", "format_text", "'%(' * 300_000, {}"),
+    ("generator.site.bidi", "for_language", "'<a' * 300_000, 'ar'"),
+]
+
+
+@pytest.mark.parametrize(("module", "function", "arguments"), LONG_INPUTS)
+def test_a_long_hostile_text_is_read_in_one_pass(
+    module: str, function: str, arguments: str
+) -> None:
+    """Issue 46: patterns that tried every start of a run (blanks before no line break, '%('
+    with no ')', '<' with no '>') took quadratic time on a translation or a page: 100,000
+    characters took 69 s, 32 s and 15 s of CPU. Each input here (200,000 to 600,000
+    characters) runs in a child process given a minute; under a second now."""
+    code = (
+        f"import {module} as m\ntry:\n    m.{function}({arguments})\nexcept Exception:\n    pass\n"
+    )
+    subprocess.run(
+        [sys.executable, "-c", code], check=True, timeout=60, cwd=Path(__file__).parents[1]
+    )

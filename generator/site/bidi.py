@@ -37,7 +37,7 @@ RUN = re.compile(
 )
 """A run that reads left to right inside any text."""
 
-_SKIPPED = re.compile(r"<(svg|script|style)\b.*?</\1>|<[^>]*>", re.DOTALL | re.IGNORECASE)
+_SKIPPED = re.compile(r"<(svg|script|style)\b.*?</\1>|<[^<>]*>", re.DOTALL | re.IGNORECASE)
 """What is not running text: a picture, a script or a style sheet whole, or a tag."""
 
 

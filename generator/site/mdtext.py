@@ -51,7 +51,7 @@ _INLINE = str.maketrans(
         "}": "\\}",
     }
 )
-_BREAKS = re.compile(r"[ \t]*[\r\n\f\v]+[ \t\r\n\f\v]*")
+_BREAKS = re.compile(r"(?<![ \t])[ \t]*[\r\n\f\v]+[ \t\r\n\f\v]*")  # from a run's start
 """Line breaks and the blanks around them (not no-break spaces, which are text)."""
 _BLOCK_START = re.compile(r"^([ \t]*)(?:([#>]|[+\-*](?=[ \t+\-*]|$))|(\d+)([.)])(?=[ \t]|$))")
 """What would open a heading, quote, list or rule at the start of a block."""
@@ -68,7 +68,7 @@ def markdown_text(text: str) -> str:
     return _BLOCK_START.sub(_escape_block_start, escaped, count=1)
 
 
-_PLACEHOLDER = re.compile(r"%(?:\([^)]*\))?[#0 +-]*[a-zA-Z%]")
+_PLACEHOLDER = re.compile(r"%(?:\([^)%]*\))?[#0 +-]*[a-zA-Z%]")  # no % in a name: linear
 
 
 def _markdown_pattern(sentence: str) -> str:

@@ -247,7 +247,7 @@ class _Alternatives:
 # -- pictures -----------------------------------------------------------------
 
 SVG = re.compile(r"<svg\b(?P<attrs>[^>]*)>(?P<body>.*?)</svg>", re.DOTALL)
-ATTR = re.compile(r'([a-zA-Z_:-]+)="([^"]*)"')
+ATTR = re.compile(r'(?<![a-zA-Z_:-])([a-zA-Z_:-]+)="([^"]*)"')
 
 
 def svgs(markdown: str, css_class: str) -> list[tuple[dict[str, str], str]]:
