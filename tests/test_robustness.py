@@ -683,3 +683,36 @@ def test_a_long_hostile_text_is_read_in_one_pass(
     subprocess.run(
         [sys.executable, "-c", code], check=True, timeout=60, cwd=Path(__file__).parents[1]
     )
+
+
+HUGE_CATALOGS = yaml.safe_load(
+    (Path(__file__).parent / "data" / "huge_catalogs.yaml").read_text(encoding="utf-8")
+)
+
+
+@pytest.mark.parametrize("part", ["catalogs", "safety", "pages"])
+@pytest.mark.parametrize("case", HUGE_CATALOGS, ids=[case["name"] for case in HUGE_CATALOGS])
+def test_a_huge_catalog_message_is_refused_at_its_line(
+    restore: Path, case: dict[str, Any], part: str
+) -> None:
+    """Issue 46: a 20 MB msgstr or 100,000 continuation lines ran past 120 s in the word rules;
+    each part that reads the catalogs refuses them first, in a child process given a minute."""
+    path = restore / "locales" / "nl" / "LC_MESSAGES" / "messages.po"
+    whole = path.read_bytes()
+    per_line = case["characters"] // case["lines"]
+    body = b"\n".join([b'"' + b"a" * per_line + b'"'] * case["lines"])
+    path.write_bytes(whole + b'\nmsgid "Zz, a message no template has"\nmsgstr ""\n' + body + b"\n")
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "generator", "check", "--only", part],
+            cwd=restore,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={**os.environ, "PYTHONPATH": str(restore)},
+        )
+    finally:
+        path.write_bytes(whole)
+    assert result.returncode == 1, result.stdout[-2000:]
+    first = result.stdout.splitlines()[0]
+    assert first.startswith("locales/nl/LC_MESSAGES/messages.po:") and case["where"] in first, first

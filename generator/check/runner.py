@@ -12,6 +12,7 @@ from generator.check.common import Rendered, located
 from generator.check.parts import IN_WORKER, PARTS, VERIFIED_BEFORE_BUILD
 from generator.check.site import check_site
 from generator.i18n.catalogs import languages as site_languages
+from generator.paths import shown
 from generator.patience import GolfError
 from generator.site.build import BuiltLanguage, Finish, Submit, build_site
 
@@ -142,8 +143,9 @@ def said_once(problems: list[str]) -> list[str]:
     seen: set[tuple[str, str]] = set()
     kept = []
     for problem in problems:
-        match = re.match(r"([^:\s]+:\d+): ", problem)
-        where, words = (match.group(1), problem[match.end() :]) if match else ("", problem)
+        said = shown(problem)  # a file named by its full path is the same file (a catalog's)
+        match = re.match(r"([^:\s]+:\d+): ", said)
+        where, words = (match.group(1), said[match.end() :]) if match else ("", said)
         key = (where, _SAID_BY.sub("", words))
         if key not in seen:
             seen.add(key)

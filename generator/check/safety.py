@@ -14,6 +14,7 @@ from generator.check.common import (
 )
 from generator.i18n.catalogs import (
     Language,
+    is_source,
     message_strings,
     read_catalog,
     string_line,
@@ -89,10 +90,13 @@ def invisible_problems(source: str, translation: str) -> list[str]:
 
 def check_safety(languages: list[Language]) -> Problems:
     for language in languages:
+        if is_source(language):
+            continue  # the English is the templates' own: no catalog
         try:
             catalog = read_catalog(language.po_file, language.code)
-        except GolfError:
-            continue  # reported by check_catalogs
+        except GolfError as error:  # part catalogs says it too; check says it once
+            yield str(error)
+            continue
         for message in catalog:
             if not message.id:
                 continue

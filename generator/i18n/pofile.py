@@ -600,9 +600,23 @@ def _check_newlines(path: Path, message: Message, strs: list[_Field]) -> None:
                 )
 
 
+CATALOG_LIMIT = 4 << 20
+"""The most bytes a catalog may hold (the largest today: some 160 kB)."""
+MESSAGE_LIMIT = 20_000
+"""The most characters one message or translation may hold (the longest today: some 1,500): a
+longer one is refused where it starts, before any check reads it."""
+
+
 def _message(entry: _Entry, path: Path, charset: str) -> Message:
     def text(found: _Field | None) -> str:
-        return _decode(path, charset, bytes(found.data), found.line) if found else ""
+        if found is None:
+            return ""
+        if len(found.data) > 4 * MESSAGE_LIMIT:  # past the limit in any encoding: not decoded
+            raise _too_long(path, found, len(found.data), "bytes")
+        decoded = _decode(path, charset, bytes(found.data), found.line)
+        if len(decoded) > MESSAGE_LIMIT:
+            raise _too_long(path, found, len(decoded), "characters")
+        return decoded
 
     locations: list[tuple[str, int]] = []
     flags: list[str] = []
@@ -647,6 +661,13 @@ def _message(entry: _Entry, path: Path, charset: str) -> Message:
     return message
 
 
+def _too_long(path: Path, found: _Field, size: int, unit: str) -> CatalogError:
+    return CatalogError(
+        f"{path}:{found.line}: a {found.keyword} of {size:,} {unit}: no message of the site is "
+        f"that long (at most {MESSAGE_LIMIT:,} characters)"
+    )
+
+
 def _comment_text(text: str) -> str:
     """A comment's text as GNU gettext keeps it: all after its mark but one space."""
     text = text.rstrip("\r")
@@ -674,10 +695,15 @@ def _previous(lines: list[str], path: Path, line: int) -> list[str]:
 def read(path: Path, locale: str | None = None, domain: str = "messages") -> Catalog:
     """Read and check ``path``; :class:`CatalogError` (``path:line: ...``) if it is broken."""
     try:
-        data = path.read_bytes()
+        with path.open("rb") as handle:
+            data = handle.read(CATALOG_LIMIT + 1)
     except FileNotFoundError:
         hint = f"; run 'python -m generator catalog init {locale}'" if locale else ""
         raise CatalogError(f"{path}:1: no such catalog{hint}") from None
     except OSError as error:
         raise CatalogError(f"{path}:1: cannot read: {error.strerror}") from None
+    if len(data) > CATALOG_LIMIT:
+        raise CatalogError(
+            f"{path}:1: more than {CATALOG_LIMIT >> 20} MB: no catalog of the site is that large"
+        )
     return parse(data, path, locale, domain)
