@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import gzip
 import io
+import re
 from pathlib import Path
 from typing import Any
 
@@ -153,22 +154,79 @@ def yaml_error(error: yaml.YAMLError) -> tuple[int, str]:
     return 1, f"not valid YAML: {error}"
 
 
+_NOT_YAML = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+"""A character no YAML document may hold (a control character): PyYAML's reader names only
+its position, in two lines."""
+
+
+def printable(text: str, path: Path) -> str:
+    """``text`` (of ``path``) once it holds no character YAML refuses; else :class:`InputError`
+    naming its line and column.
+
+    >>> printable("a: 1\\nb: \\x05", Path("x.yaml"))
+    Traceback (most recent call last):
+    generator.bounded.InputError: x.yaml:2: the control character U+0005 at column 4: YAML allows none
+    """
+    found = _NOT_YAML.search(text)
+    if found is None:
+        return text
+    line = text.count("\n", 0, found.start()) + 1
+    column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+    raise InputError(
+        f"{shown(path)}:{line}: the control character U+{ord(found.group()):04X} at column "
+        f"{column}: YAML allows none"
+    )
+
+
+PLAIN_TAGS = {
+    f"tag:yaml.org,2002:{name}"
+    for name in ("str", "int", "float", "bool", "null", "seq", "map", "timestamp")
+}
+"""The tags a plain document's nodes have; any other (``!ENV``, ``!relative``, ``!!python/…``)
+asks the reader to do something, and no input of the project has one."""
+
+
+def plain_tags(node: yaml.Node | None, path: Path) -> None:
+    """:class:`InputError` naming the line of the first node with a tag of its own."""
+    stack = [node] if node is not None else []
+    seen: set[int] = set()
+    while stack:
+        here = stack.pop()
+        if id(here) in seen:
+            continue
+        seen.add(id(here))
+        if here.tag not in PLAIN_TAGS:
+            raise InputError(
+                f"{shown(path)}:{here.start_mark.line + 1}: the YAML tag {here.tag!r} asks the "
+                "reader to do something (the environment, another file, Python): not accepted"
+            )
+        if isinstance(here, yaml.SequenceNode):
+            stack.extend(here.value)
+        elif isinstance(here, yaml.MappingNode):
+            for key, value in here.value:
+                stack.extend((key, value))
+
+
 def compose_yaml(path: Path, loader: Any = yaml.SafeLoader, text: str | None = None) -> Any:
     """The composed node tree of ``path`` (or of its ``text``, read already), bounded and
     without aliases; YAML errors are raised as :func:`yaml.compose` raises them."""
-    node = yaml.compose(read_yaml_text(path) if text is None else text, Loader=loader)
+    node = yaml.compose(
+        printable(read_yaml_text(path) if text is None else text, path), Loader=loader
+    )
     no_aliases(node, path)
+    plain_tags(node, path)
     return node
 
 
 def load_yaml(path: Path, loader: Any = _LOADER, text: str | None = None) -> Any:
     """``yaml.safe_load`` of ``path`` (or of its ``text``, read already), bounded and without
     aliases (:func:`compose_yaml`)."""
-    source = read_yaml_text(path) if text is None else text
+    source = printable(read_yaml_text(path) if text is None else text, path)
     reader = loader(source)
     try:
         node = reader.get_single_node()
         no_aliases(node, path)
+        plain_tags(node, path)
         return reader.construct_document(node) if node is not None else None
     finally:
         reader.dispose()

@@ -197,9 +197,12 @@ def languages(path: Path = LANGUAGES_FILE) -> list[Language]:
             for page, node in places:
                 try:
                     seed_path = inside_repository(text(node, "golden"), ROOT)
+                    is_file = seed_path.is_file()
                 except ValueError as error:
                     raise fail(node, f"golden file {error}") from None
-                if not seed_path.is_file():
+                except OSError as error:  # a name too long, ...
+                    raise fail(node, f"golden file: {error.strerror or error}") from None
+                if not is_file:
                     raise fail(node, f"golden file {str(node.value)!r} does not exist")
                 goldens.append((page, seed_path))
             golden = dict(goldens).get("rules")

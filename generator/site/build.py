@@ -279,6 +279,8 @@ def check_config_paths(config_file: Path = MKDOCS_YML) -> Path:
                 raise SiteError(f"{where}: {error}") from None
             except OutsideError as error:
                 raise SiteError(f"{where}: {error}") from None
+            except OSError as error:  # a name too long, ...
+                raise SiteError(f"{where}: {error.strerror or error}") from None
             if keys[0] == "theme":
                 custom_dir = path
     return custom_dir

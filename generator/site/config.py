@@ -49,7 +49,10 @@ class _Refused(Exception):
 def _scalar(node: yaml.Node) -> Any:
     if not isinstance(node, yaml.ScalarNode):
         raise _Refused("not a single value")
-    return yaml.safe_load(yaml.serialize(node))
+    try:
+        return yaml.SafeLoader("").construct_object(node, deep=True)
+    except (yaml.YAMLError, ValueError, TypeError) as error:  # a timestamp out of range, ...
+        raise _Refused(f"not a value ({str(error).splitlines()[0]})") from None
 
 
 def text() -> Check:
