@@ -12,6 +12,7 @@ from generator.check.common import (
     UPDATE,
     Problems,
     clip,
+    limited,
     located,
     rel,
 )
@@ -146,10 +147,14 @@ def check_catalogs(languages: list[Language]) -> Problems:
     pot_ids = {(m.context, _key(m.id)) for m in pot if m.id}
     for language in languages:
         if not is_source(language):
-            yield from check_catalog(language, pot_ids)
-            yield from catalog_layout(language)
-            if language.shipped:  # a language being translated has no word data yet
-                yield from catalog_glossary(language)
+
+            def checks(language: Language = language) -> Problems:
+                yield from check_catalog(language, pot_ids)
+                yield from catalog_layout(language)
+                if language.shipped:  # a language being translated has no word data yet
+                    yield from catalog_glossary(language)
+
+            yield from limited(checks, f"the checks of {rel(language.po_file)}", language.po_file)
         elif language.po_file.exists():
             yield (
                 f"{rel(language.po_file)}:1: {language.code} is the source language: its text "

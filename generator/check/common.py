@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from generator.i18n.catalogs import ROOT
@@ -36,3 +36,16 @@ def clip(text: str, size: int = 120) -> str:
 
 def relative_to_root(path: Path) -> str:
     return rel(path)
+
+
+def limited(make: Callable[[], Iterable[str]], what: str, where: Path | str) -> list[str]:
+    """The problems ``make`` yields, within the time limit of a check
+    (:data:`generator.timelimit.CHECK_SECONDS` of CPU, as the claims and the second path have
+    theirs): past it, one problem naming ``what`` at ``where``'s first line, not a hang."""
+    from generator import timelimit
+
+    try:
+        with timelimit.time_limit(timelimit.CHECK_SECONDS, what):
+            return list(make())
+    except timelimit.TimeLimitExceeded as error:
+        return [f"{rel(where)}:1: {error}"]

@@ -11,6 +11,7 @@ from generator.check.claims import claim_sets
 from generator.check.common import (
     Problems,
     Rendered,
+    limited,
     located,
     rel,
 )
@@ -181,8 +182,12 @@ def word_problems(
         yield located(str(error))
         return
     theme = {"site.txt": {n for n, label in enumerate(labels, 1) if label.startswith("theme ")}}
-    yield from check_texts(
-        approval.APPROVED, shipped, source_language(), shapes, texts, not_ours=theme
+    yield from limited(
+        lambda: check_texts(
+            approval.APPROVED, shipped, source_language(), shapes, texts, not_ours=theme
+        ),
+        "the word rules",
+        approval.APPROVED,
     )
 
 

@@ -6,10 +6,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from functools import partial
 
 from generator.check.common import (
     Problems,
     clip,
+    limited,
     rel,
 )
 from generator.i18n.catalogs import (
@@ -90,28 +92,35 @@ def invisible_problems(source: str, translation: str) -> list[str]:
 
 def check_safety(languages: list[Language]) -> Problems:
     for language in languages:
-        if is_source(language):
-            continue  # the English is the templates' own: no catalog
-        try:
-            catalog = read_catalog(language.po_file, language.code)
-        except GolfError as error:  # part catalogs says it too; check says it once
-            yield str(error)
+        yield from limited(
+            partial(_safety, language), f"the safety checks of {language.code}", language.po_file
+        )
+
+
+def _safety(language: Language) -> Problems:
+    """One catalog's translations: no markup, no invisible character the English lacks."""
+    if is_source(language):
+        return  # the English is the templates' own: no catalog
+    try:
+        catalog = read_catalog(language.po_file, language.code)
+    except GolfError as error:  # part catalogs says it too; check says it once
+        yield str(error)
+        return
+    for message in catalog:
+        if not message.id:
             continue
-        for message in catalog:
-            if not message.id:
-                continue
-            ids, strs = message_strings(message)
-            for form, text in enumerate(strs):
-                where = f"{rel(language.po_file)}:{string_line(message, form)}"
-                for what in markup_problems(" ".join(ids), text):
-                    yield (
-                        f"{where}: the translation of {clip(ids[0], 50)!r} adds {what} the "
-                        f"English text does not have: {clip(text, 80)!r}"
-                    )
-                hidden = invisible_problems(" ".join(ids), text)
-                if hidden:
-                    yield (
-                        f"{where}: the translation of {clip(ids[0], 50)!r} holds an invisible "
-                        f"character the English text does not have ({', '.join(hidden)}): "
-                        f"{clip(text, 80)!r}; delete it: nobody sees it, browsers act on it"
-                    )
+        ids, strs = message_strings(message)
+        for form, text in enumerate(strs):
+            where = f"{rel(language.po_file)}:{string_line(message, form)}"
+            for what in markup_problems(" ".join(ids), text):
+                yield (
+                    f"{where}: the translation of {clip(ids[0], 50)!r} adds {what} the "
+                    f"English text does not have: {clip(text, 80)!r}"
+                )
+            hidden = invisible_problems(" ".join(ids), text)
+            if hidden:
+                yield (
+                    f"{where}: the translation of {clip(ids[0], 50)!r} holds an invisible "
+                    f"character the English text does not have ({', '.join(hidden)}): "
+                    f"{clip(text, 80)!r}; delete it: nobody sees it, browsers act on it"
+                )
