@@ -230,7 +230,14 @@ class _Parser:
     # -- lines ---------------------------------------------------------------
 
     def strings(self, number: int, text: bytes, position: int, into: bytearray) -> None:
-        """Append the C strings of ``text[position:]`` to ``into``; nothing else may follow."""
+        """Append the C strings of ``text[position:]`` to ``into``; nothing else may follow.
+        A string past :data:`MESSAGE_LIMIT` in any encoding is refused before it is read."""
+        if len(into) + len(text) - position > 4 * MESSAGE_LIMIT:
+            raise self.fail(
+                number,
+                f"a message of over {4 * MESSAGE_LIMIT:,} bytes from here: no message of the "
+                f"site is that long (at most {MESSAGE_LIMIT:,} characters)",
+            )
         count = 0
         while True:
             while position < len(text) and text[position] in b" \t":
