@@ -106,7 +106,8 @@ def environment(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
     Templates are untrusted input too: they render in Jinja's immutable sandbox, which refuses
     an attribute of Python's inside (``cycler.__init__.__globals__``), a method that changes a
     value, and any callable marked unsafe; a template reaches the page's facts, the helpers
-    :func:`install` gives it and the filters below, nothing of the machine."""
+    :func:`install` gives it and the filters below, nothing of the machine (not even Jinja's
+    own globals, ``range`` or ``cycler``: no template needs them)."""
     env = ImmutableSandboxedEnvironment(
         loader=loader or jinja2.FileSystemLoader(TEMPLATES),
         bytecode_cache=None if loader else PAGE_TEMPLATES,
@@ -118,6 +119,8 @@ def environment(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.policies["ext.i18n.trimmed"] = True
+    for unused in ("cycler", "dict", "joiner", "lipsum", "namespace", "range"):
+        del env.globals[unused]  # Jinja's own helpers, which no template uses: not offered
     env.filters["raw_html"] = raw_html
     env.filters["html_text"] = html_text
     return env
