@@ -4,7 +4,6 @@ seeds, errata applied), and the word rules hold."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 from generator.check.claims import claim_sets
@@ -29,7 +28,8 @@ from generator.site.approval import (
     stray_files,
 )
 from generator.site.othertexts import labels as other_labels
-from generator.site.render import page_facts
+from generator.site.pagetext import markdown_text
+from generator.site.render import page_facts, render_seed_tied
 
 
 def check_pages(languages: list[Language], rendered: Rendered | None = None) -> Problems:
@@ -204,9 +204,9 @@ def seed_shapes(languages: list[Language]) -> dict[str, dict[str, str]]:
     if source is None or not tied:
         return {}
     # a page renders alike wherever it is seed-tied: the English once, every such page tied
-    goldens = {page: path for language in tied for page, path in language.seed_pages.items()}
-    shaped = replace(source, golden=None, goldens=tuple(sorted(goldens.items())))
-    english = approval.page_texts(shaped, page_facts())
+    pages = sorted({page for language in tied for page in language.seed_pages})
+    rendered = render_seed_tied(source, pages, page_facts())
+    english = {page: markdown_text(rendered[page], pictures=True) for page in pages}
     return {
         language.code: {f"{page}.txt": english[page] for page in language.seed_pages}
         for language in tied

@@ -45,7 +45,13 @@ PARTS: dict[str, Part] = {
         Part(
             "examples",
             lambda languages, rendered: check_examples(),
-            (*ENGINE, LANGUAGES, "docs_src/templates", "docs_src/seed_errata.yaml"),
+            (
+                *ENGINE,
+                LANGUAGES,
+                "docs_src/templates",
+                "docs_src/seed_errata.yaml",
+                "docs_src/unframed_clauses.yaml",
+            ),
             "the claims played in the engines, the reference game, the recorded verdicts",
         ),
         Part(

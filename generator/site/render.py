@@ -439,6 +439,19 @@ def render_language(
     return pages
 
 
+def render_seed_tied(language: Language, pages: Iterable[str], facts: Facts) -> dict[str, str]:
+    """The named pages of ``language`` (``rules``), each rendered as a seed-tied page is (what
+    its seed lacks left out): the English shape the word rules hold a seed page to."""
+    env = environment()
+    install(env, translations(language), mark_untranslated=not language.shipped)
+    found = {}
+    for page in pages:
+        template, game = PAGES[f"{page}.md"]
+        text = _render(env, template, {**facts[game], "games": facts, "seed_tied": True})
+        found[page] = bidi.for_language(text, language.code)
+    return found
+
+
 class _Recording:
     """Translations that remember every message asked of them: (context, msgid)."""
 
