@@ -28,19 +28,13 @@ BUDGET = 5.0
 
 
 def project_copy(into: Path) -> Path:
-    """The project's files (as git lists them, with the built C search) copied into ``into``."""
-    listed = subprocess.run(
-        ["git", "ls-files", "-co", "--exclude-standard"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.split("\n")
+    """The project's files (:func:`generator.paths.checkout_files`, with the built C search)
+    copied into ``into``."""
+    from generator.paths import checkout_files
+
     copy = into / "project"
-    for name in [
-        *filter(None, listed),
-        *(p.relative_to(ROOT).as_posix() for p in (ROOT / "generator" / "patience").glob("*.so")),
-    ]:
+    built = [p.relative_to(ROOT).as_posix() for p in (ROOT / "generator").rglob("*.so")]
+    for name in [*checkout_files(ROOT), *built]:
         source = ROOT / name
         if source.is_file():
             (copy / name).parent.mkdir(parents=True, exist_ok=True)

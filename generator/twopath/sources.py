@@ -32,23 +32,10 @@ from generator.twopath.statistics import (
     tenth,
     wilson,
 )
+from generator.twopath.wording import NUMBER_WORDS
 
 SOURCES = PACKAGE / "data" / "sources.yaml"
-WORDS = {
-    "zero": 0,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-}
+WORDS = NUMBER_WORDS
 """Numbers written as words in the sources' English."""
 
 

@@ -19,20 +19,11 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-NUMBERS = {
+NUMBER_WORDS = {
     "zero": 0,
-    "no": 0,
-    "none": 0,
-    "a": 1,
-    "an": 1,
     "one": 1,
-    "single": 1,
-    "once": 1,
     "two": 2,
-    "twice": 2,
-    "both": 2,
     "three": 3,
-    "thrice": 3,
     "four": 4,
     "five": 5,
     "six": 6,
@@ -42,6 +33,19 @@ NUMBERS = {
     "ten": 10,
     "eleven": 11,
     "twelve": 12,
+}
+"""The numbers English writes in words (the sources' quotations are read with them too)."""
+NUMBERS = {
+    **NUMBER_WORDS,
+    "no": 0,
+    "none": 0,
+    "a": 1,
+    "an": 1,
+    "single": 1,
+    "once": 1,
+    "twice": 2,
+    "both": 2,
+    "thrice": 3,
 }
 """Number words, and the words that count as one (``a``, ``once``) or none (``no``)."""
 NEGATIONS = {"not", "no", "never", "cannot", "can't", "don't", "doesn't", "nothing", "neither"}
