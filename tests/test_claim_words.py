@@ -360,3 +360,97 @@ def test_a_listed_clause_no_sentence_holds_is_refused(tmp_path: Path) -> None:
     assert [p.split(": ", 1)[0] for p in clause_problems(sentences, listed)] == [
         f"{listed}:{line + 1}"
     ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "clause", "word"),
+    [
+        (
+            "A card that does not fit stays where it is",
+            "A card that does not fit stays where it is until later",
+            "A card that does not fit stays where it is until later",
+            "later",
+        ),
+        (
+            "Suits do not matter for scoring",
+            "Suits matter less for scoring",
+            "Suits matter less for scoring",
+            "less",
+        ),
+        (
+            "Kings are safe to keep",
+            "Kings are the safest cards to keep, more than Aces",
+            "Kings are the safest cards to keep, more than Aces",
+            "more",
+        ),
+    ],
+)
+def test_a_listed_clause_may_not_compare_outside_a_frame(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, clause: str, word: str
+) -> None:
+    """Issue 45: a comparing or ordering word (more, less, later) added to a claimed sentence
+    and its clause listed as played by the claim is still refused at the template's line: the
+    claim must render the word from the engine's values. Only an entry saying the engine has
+    no such value (reviewed data) lets it stand."""
+    from generator.check.clauses import LISTED, clause_problems
+
+    where = careless(monkeypatch, old, new)
+    sentence = next(s for s in check.template_sentences() if s.claims and new in s.msgid)
+    text = LISTED.read_text(encoding="utf-8")
+    listed = tmp_path / "unframed_clauses.yaml"
+    entry = {"clause": clause, "template": f"docs_src/templates/{sentence.template.name}"}
+    claims = {name: item for page in claim_sets() for name, item in page.items()}
+    sentences = check.claimed_texts(check.template_sentences(), claims)
+    for why, refused in (
+        (f"played by claim {', '.join(sentence.claims)}, listed by a careless developer", True),
+        ("no engine value: a careless developer says so, and a reviewer reads it", False),
+    ):
+        listed.write_text(
+            text + yaml.safe_dump([{**entry, "why": why}], allow_unicode=True, width=1000),
+            encoding="utf-8",
+        )
+        found = list(clause_problems(sentences, listed))
+        named = [p for p in found if p.startswith(where) and f"values ({word})" in p]
+        assert bool(named) == refused, found
+        # besides: the old clause's entry, which no sentence holds now
+        assert all(p.endswith("delete it") for p in found if p not in named), found
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("the census found the most cards", "the census found the least cards"),
+        ("the most common best score of a deal", "the least common best score of a deal"),
+        ("is the most common best score under", "is the least common best score under"),
+        ("%(half)s cards or more", "%(half)s cards or fewer"),
+        ("deals won by at most", "deals won by at least"),
+        ("the one before it allows, and more.", "the one before it allows, and less."),
+        (
+            "replace high cards with lower ones and to pair",
+            "replace high cards with higher ones and to pair",
+        ),
+        ("by replacing high cards with lower ones", "by replacing high cards with higher ones"),
+        ("In each hole you lower the total", "In each hole you raise the total"),
+        ("a tie for the lowest score", "a tie for the highest score"),
+        ("is not the lowest, so", "is not the highest, so"),
+        ("the stock runs out less quickly", "the stock runs out more quickly"),
+        ("%(from)s or more players", "%(from)s or fewer players"),
+        ("; more forgiving,", "; less forgiving,"),
+        ("where it helps least", "where it helps most"),
+        ("After the last turns", "Before the last turns"),
+        ("After the agreed number of holes", "Before the agreed number of holes"),
+        ("face-down (later face-up)", "face-down (earlier face-up)"),
+        ("(only after discarding", "(only before discarding"),
+        ("and, after a stuck game, the penalty", "and, before a stuck game, the penalty"),
+    ],
+)
+def test_each_comparing_word_is_rendered_from_the_engine(
+    monkeypatch: pytest.MonkeyPatch, old: str, new: str
+) -> None:
+    """Issue 45: every comparing or ordering word of a claimed sentence (more, fewer, lower,
+    least, before, after, later) is rendered by its claim from the engine's values: flipped,
+    with the claims' copies updated, it fails at the template line with the engine's value."""
+    where = careless(monkeypatch, old, new)
+    problems = list(check_claims())
+    named = [p for p in problems if p.startswith(where) and "the engine gives" in p]
+    assert named, problems

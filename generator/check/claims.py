@@ -307,9 +307,10 @@ def check_claims() -> Problems:
 
 def claimed_texts(
     sentences: list[Sentence], claims: dict[str, Claim]
-) -> list[tuple[Path, int, str, list[Claim], bool]]:
+) -> list[tuple[Path, int, str, list[Claim], bool, str]]:
     """Each English text of each claimed sentence (its singular and plural forms), with where
-    it stands and its claims: what :func:`generator.check.clauses.clause_problems` reads. A
+    it stands, its claims and its msgid (the claims' frames of the msgid hold in each of its
+    forms): what :func:`generator.check.clauses.clause_problems` reads. A
     sentence none of its claims was written for is reported as changed, not here: its claims'
     old wording stands in for it, not to be reported (the last bool), only to keep the clauses
     listed for it."""
@@ -321,11 +322,13 @@ def claimed_texts(
             # a sentence its claims were not written for, reported as changed: its clauses
             # are read once it is theirs; their old wording keeps its listed clauses
             old = [t for claim in backing for t in claim.sentences if t not in held]
-            found += [(sentence.template, sentence.line, t, backing, False) for t in old]
+            found += [(sentence.template, sentence.line, t, backing, False, t) for t in old]
             continue
         for text in dict.fromkeys((sentence.msgid, *sentence.forms)):
             if not text.startswith("\x04"):
-                found.append((sentence.template, sentence.line, text, backing, True))
+                found.append(
+                    (sentence.template, sentence.line, text, backing, True, sentence.msgid)
+                )
     return found
 
 

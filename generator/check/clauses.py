@@ -32,12 +32,16 @@ from generator.bounded import compose_yaml, yaml_error
 from generator.check.common import Problems, clip, rel
 from generator.i18n.catalogs import ROOT
 from generator.pages.claims import Claim
+from generator.twopath.wording import COMPARING
 
 LISTED = ROOT / "docs_src" / "unframed_clauses.yaml"
 CLAUSE_END = re.compile(r"[.;:?!](?=\s|$)")
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%%")
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 KEYS = ("clause", "template", "why")
+UNMEASURED = ("no fact", "no engine value")
+"""How the entry of a clause whose comparing words no frame renders begins: the clause states
+no fact, or compares what the engine has no value for (a source's words)."""
 
 
 @dataclass(frozen=True)
@@ -70,15 +74,18 @@ def clauses(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def framed(sentence: str, claims: Iterable[Claim]) -> list[tuple[int, int]]:
-    """Where ``sentence`` holds one of its claims' frames with words of the frame's table."""
+def framed(sentence: str, claims: Iterable[Claim], msgid: str = "") -> list[tuple[int, int]]:
+    """Where ``sentence`` (a form of ``msgid``) holds one of its claims' frames with words of
+    the frame's table."""
     spans = []
     for claim in claims:
         for says in claim.says:
-            if says.sentence != sentence:
+            if says.sentence not in (sentence, msgid):
                 continue
             for words in says.words.table.values():
                 rendered = says.frame.replace("{}", words)
+                if says.sentence != sentence and rendered not in says.sentence:
+                    continue  # another form holds the frame with the words the claim checks
                 spans += [(m.start(), m.end()) for m in re.finditer(re.escape(rendered), sentence)]
     return spans
 
@@ -95,13 +102,13 @@ def unread_words(sentence: str, span: tuple[int, int], frames: list[tuple[int, i
     ]
 
 
-def _renderings(sentence: str, claims: Iterable[Claim]) -> list[tuple[str, str]]:
+def _renderings(sentence: str, claims: Iterable[Claim], msgid: str = "") -> list[tuple[str, str]]:
     """Each frame of ``sentence``'s claims with each of its table's words: (rendered, frame)."""
     found = [  # a frame's closing stop stands outside its clause
         (says.frame.replace("{}", words).rstrip(".;:?!"), says.frame.rstrip(".;:?!"))
         for claim in claims
         for says in claim.says
-        if says.sentence == sentence
+        if says.sentence in (sentence, msgid)
         for words in says.words.table.values()
     ]
     return sorted(found, key=lambda pair: -len(pair[0]))
@@ -154,10 +161,11 @@ def read_listed(path: Path = LISTED) -> list[Listed]:
 
 
 def clause_problems(
-    sentences: Iterable[tuple[Path, int, str, list[Claim], bool]], path: Path = LISTED
+    sentences: Iterable[tuple[Path, int, str, list[Claim], bool, str]], path: Path = LISTED
 ) -> Problems:
-    """``sentences``: each claimed template sentence (template, line, text, its claims, and
-    whether to report its clauses: a changed sentence's old wording only keeps its entries)."""
+    """``sentences``: each claimed template sentence (template, line, text, its claims,
+    whether to report its clauses: a changed sentence's old wording only keeps its entries,
+    and the msgid the text is a form of)."""
     try:
         listed = read_listed(path)
     except ClausesError as error:
@@ -165,9 +173,9 @@ def clause_problems(
         return
     known = {(entry.template, entry.clause): entry for entry in listed}
     used: set[tuple[str, str]] = set()
-    for template, line, sentence, claims, report in sentences:
-        frames = framed(sentence, claims)
-        renderings = _renderings(sentence, claims)
+    for template, line, sentence, claims, report, msgid in sentences:
+        frames = framed(sentence, claims, msgid)
+        renderings = _renderings(sentence, claims, msgid)
         listed_here = {
             _general(clause, renderings): (where, clause)
             for where, clause in known
@@ -181,6 +189,16 @@ def clause_problems(
             found = listed_here.get(_general(key[1], renderings))
             if found is not None:  # the same clause, whatever words its frames hold
                 used.add(found)
+                entry = known[found]
+                comparing = [w for w in words if w.casefold() in COMPARING]
+                if comparing and report and not entry.why.startswith(UNMEASURED):
+                    yield (
+                        f"{rel(template)}:{line}: the clause {clip(key[1], 80)!r} compares or "
+                        f"orders values ({', '.join(comparing)}) outside every frame: let claim "
+                        f"{', '.join(claim.name for claim in claims)} render the words from the "
+                        f"engine's values (Says, generator/pages/claims.py); listing it "
+                        f"({rel(path)}:{entry.line}) does not account for them"
+                    )
                 continue
             if not report:
                 continue

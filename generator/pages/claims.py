@@ -93,6 +93,25 @@ NUMBER_WORDS = Words(
 """The numbers a sentence writes in words (:func:`counted` names what they count)."""
 
 
+def extreme(what: str, highest: str = "most", lowest: str = "least") -> Words:
+    """The words for the end of a range a figure stands at (``most``: the highest of them),
+    for :class:`Says`; :func:`extreme_of` measures it."""
+    return Words(what, {"highest": highest, "lowest": lowest}, reads="extreme")
+
+
+def extreme_of(value: Any, values: Iterable[Any]) -> str:
+    """Which end of ``values`` ``value`` stands at: ``highest``, ``lowest`` (the highest
+    first when all are equal) or ``neither``.
+
+    >>> extreme_of(3, [1, 3]), extreme_of(1, [1, 3]), extreme_of(2, [1, 2, 3])
+    ('highest', 'lowest', 'neither')
+    """
+    values = list(values)
+    if value >= max(values):
+        return "highest"
+    return "lowest" if value <= min(values) else "neither"
+
+
 def counted(what: str, table: Mapping[Any, str] = NUMBER_WORDS.table) -> Words:
     """Number words naming what they count, for :class:`Says`."""
     return Words(what, table, reads="count")

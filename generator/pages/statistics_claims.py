@@ -19,7 +19,15 @@ from statistics import NormalDist
 from typing import Any
 
 from generator.census import Census
-from generator.pages.claims import Claims, Says, Words, counted, one_value
+from generator.pages.claims import (
+    Claims,
+    Says,
+    Words,
+    counted,
+    extreme,
+    extreme_of,
+    one_value,
+)
 from generator.pages.statistics import RELAX_ORDER, Z95, statistics_page_facts
 from generator.patience import SCORING, TABLEAU_SIZE, RuleSet
 
@@ -111,6 +119,23 @@ def _stricter_side(facts: dict[str, Any]) -> Any:
     return one_value(sides)
 
 
+def _allows_beyond(facts: dict[str, Any]) -> Any:
+    """Whether each rule set of the page's order allows more than the one before it
+    (``higher``), fewer moves (``lower``) or the same."""
+    relax = [share.rule_set for share in facts["relax"]]
+    pairs = [(w, r) for w in RANKS for r in RANKS]
+    sides = set()
+    for first, second in itertools.pairwise(relax):
+        gained = any(second.accepts(w, r) and not first.accepts(w, r) for w, r in pairs) or (
+            first.rules.draw_only_when_blocked and not second.rules.draw_only_when_blocked
+        )
+        lost = any(first.accepts(w, r) and not second.accepts(w, r) for w, r in pairs) or (
+            second.rules.draw_only_when_blocked and not first.rules.draw_only_when_blocked
+        )
+        sides.add("higher" if gained and not lost else "lower" if lost and not gained else "same")
+    return one_value(sides)
+
+
 def _relaxed_side(facts: dict[str, Any]) -> Any:
     side = _stricter_side(facts)
     return {"before": "after", "after": "before"}.get(side, side)
@@ -122,6 +147,16 @@ def _relaxed_side(facts: dict[str, Any]) -> Any:
     says=[
         Says(RELAXING, "allows every move the one {} it allows", SIDE_IN_ORDER, _stricter_side),
         Says(RELAXING, "can also be won under each one {} it", LAX_SIDE, _relaxed_side),
+        Says(
+            RELAXING,
+            "it allows, and {}.",
+            Words(
+                "what each rule set allows beyond the one before it",
+                {"higher": "more", "lower": "less"},
+                reads="comparison",
+            ),
+            _allows_beyond,
+        ),
     ],
 )
 def relaxing(facts: dict[str, Any]) -> list[str]:
@@ -269,11 +304,31 @@ def published_figures(facts: dict[str, Any]) -> list[str]:
     return wrong
 
 
-@CLAIMS.claim(
-    "best-scores",
+BEST_SCORES = (
     "When a deal cannot be won, the game ends stuck, and the score depends on how many of the "
     "%(tableau)s tableau cards were removed. For the deals that cannot be won, the census "
-    "found the most cards a player can remove, and so the best score that deal allows.",
+    "found the most cards a player can remove, and so the best score that deal allows."
+)
+
+
+def best_removals_end(facts: dict[str, Any]) -> str:
+    """Which removals give a stuck game its best (highest) score: the most cards removed when
+    the score rises with each card removed, the fewest when it falls."""
+    scores = [SCORING.stuck_score(removed) for removed in range(TABLEAU_SIZE)]
+    return extreme_of(scores.index(max(scores)), range(TABLEAU_SIZE))
+
+
+@CLAIMS.claim(
+    "best-scores",
+    BEST_SCORES,
+    says=[
+        Says(
+            BEST_SCORES,
+            "the census found the {} cards a player can remove, and so the best score",
+            extreme("cards removed that give the best score"),
+            best_removals_end,
+        )
+    ],
 )
 def best_score_claim(facts: dict[str, Any]) -> list[str]:
     """The distribution counts the unwinnable rows by the score of their best removals."""
@@ -339,13 +394,35 @@ HALF = (
 )
 
 
-@CLAIMS.claim(
-    "best-common",
+COMMON = (
     "Under %(rules)s, the most common best score of a deal that cannot be won is %(score)s "
     "points: %(removed)s of the %(tableau)s tableau cards removed. It is the best that "
-    "%(share)s of these deals allow.",
+    "%(share)s of these deals allow."
+)
+MOST_COMMON = extreme("how many deals have the named best score, against the other scores")
+
+
+def common_end(facts: dict[str, Any]) -> Any:
+    """Where the named score's count of deals stands among the counts of each best score, under
+    each charted rule set (``highest``: no score is the best of more deals)."""
+    census = _census(facts)
+    named = facts["best_summary"].classic.most_common.score
+    ends = set()
+    for name in _main_rule_sets(facts)[0]:
+        at_score = Counter(SCORING.stuck_score(r) for r in _unwon_removals(census[name]))
+        ends.add(extreme_of(at_score[named], at_score.values()) if at_score else "neither")
+    return one_value(ends)
+
+
+@CLAIMS.claim(
+    "best-common",
+    COMMON,
     COMMON_ALL,
-    says=[Says(COMMON_ALL, "under each of the {} rule sets charted below", CHARTED, charted)],
+    says=[
+        Says(COMMON_ALL, "under each of the {} rule sets charted below", CHARTED, charted),
+        Says(COMMON, "the {} common best score of a deal", MOST_COMMON, common_end),
+        Says(COMMON_ALL, "is the {} common best score under", MOST_COMMON, common_end),
+    ],
 )
 def best_common(facts: dict[str, Any]) -> list[str]:
     """The most common best score counts the unwinnable rows by score, rule set by rule set;
@@ -404,10 +481,37 @@ def best_common(facts: dict[str, Any]) -> list[str]:
     return wrong
 
 
+def half_side(facts: dict[str, Any]) -> str:
+    """On which side of Classic's figure half of its deals that cannot be won lie: ``higher``
+    when the figure is the most cards that half of them let a player remove (so half remove
+    it or more), ``lower`` when it is the fewest that half of them stay within."""
+    removals = _unwon_removals(_census(facts)["classic"])
+    half = facts["best_summary"].classic.half_removed
+    n, at = len(removals), Counter(removals)
+    cards = range(TABLEAU_SIZE + 1)
+    reach = [m for m in cards if 2 * sum(c for r, c in at.items() if r >= m) >= n]
+    within = [m for m in cards if 2 * sum(c for r, c in at.items() if r <= m) >= n]
+    if reach and half == max(reach):
+        return "higher"
+    return "lower" if within and half == min(within) else "neither"
+
+
 @CLAIMS.claim(
     "best-half",
     HALF,
-    says=[Says(HALF, "Under the {} rule sets charted below", CHARTED, charted)],
+    says=[
+        Says(HALF, "Under the {} rule sets charted below", CHARTED, charted),
+        Says(
+            HALF,
+            "let you remove %(half)s cards or {}",
+            Words(
+                "side of the figure half of the deals reach",
+                {"higher": "more", "lower": "fewer"},
+                reads="comparison",
+            ),
+            half_side,
+        ),
+    ],
 )
 def best_half(facts: dict[str, Any]) -> list[str]:
     """At least half of the unwinnable rows remove the named number of cards or more, and
@@ -631,10 +735,33 @@ def strategy_worth(facts: dict[str, Any]) -> list[str]:
     return wrong
 
 
+def little_end(facts: dict[str, Any]) -> str:
+    """Where the page's figure stands among the changes the two tips make to the share of
+    deals won, rule set by rule set: ``highest`` when none is larger (at most the figure)."""
+    from generator.strategy import RULE_SETS
+
+    deals, won = facts["strategy"].deals, _strategy_won(facts)
+    changes = [
+        abs(won[(rule_set, tip)] - won[(rule_set, "base")]) / deals
+        for tip in LITTLE_TIPS
+        for rule_set in RULE_SETS
+    ]
+    said = facts["strategy_little"] + 1e-12  # the figure is the largest rounded up
+    return extreme_of(said, changes)
+
+
 @CLAIMS.claim(
     "strategy-little",
     LITTLE,
-    says=[Says(LITTLE, "percentage points under each rule set, {}.", APART, little_apart)],
+    says=[
+        Says(LITTLE, "percentage points under each rule set, {}.", APART, little_apart),
+        Says(
+            LITTLE,
+            "change the share of deals won by at {} %(points)s percentage points",
+            extreme("end of the tips' changes the page's figure stands at"),
+            little_end,
+        ),
+    ],
 )
 def strategy_little(facts: dict[str, Any]) -> list[str]:
     """Each of the two tips differs from the simple player by at most the figure, and its

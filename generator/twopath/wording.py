@@ -164,6 +164,26 @@ def _sign(words: str) -> int:
     return sign
 
 
+EXTREMES = {"lowest": ("lowest", "lower", "least"), "highest": ("highest", "higher", "most")}
+COMPARISONS = {
+    "higher": ("higher", "more", "greater", "raise", "raises"),
+    "lower": ("lower", "lowers", "fewer", "less", "smaller"),
+}
+TRENDS = {"rises": ("rises", "rise", "increases"), "falls": ("falls", "fall", "decreases")}
+SIZES = {"largest": ("largest", "biggest"), "smallest": ("smallest",)}
+ORDERS = {"before": ("before", "earlier"), "after": ("after", "later")}
+SEPARATIONS = {"True": ("beyond", "apart"), "False": ("within", "overlap")}
+COMPARING = frozenset(
+    word
+    for kind in (EXTREMES, COMPARISONS, TRENDS, SIZES, ORDERS, SEPARATIONS)
+    for phrases in kind.values()
+    for phrase in phrases
+    for word in phrase.split()
+)
+"""The words that compare values or order them (more, fewer, lowest, rises, before, after):
+a claimed sentence may state them only in a claim's frame, rendered from the engine's values
+(:mod:`generator.check.clauses`)."""
+
 KINDS: dict[str, Callable[[str], Any]] = {
     "count": _count,
     "counts": _counts,
@@ -180,15 +200,13 @@ KINDS: dict[str, Callable[[str], Any]] = {
     "turning": _choice(
         clockwise=("clockwise",), anticlockwise=("anticlockwise", "counterclockwise")
     ),
-    "extreme": _choice(lowest=("lowest", "lower", "least"), highest=("highest", "higher", "most")),
-    "comparison": _choice(
-        higher=("higher", "more", "greater"), lower=("lower", "fewer", "less", "smaller")
-    ),
-    "trend": _choice(rises=("rises", "rise", "increases"), falls=("falls", "fall", "decreases")),
-    "size": _choice(largest=("largest", "biggest"), smallest=("smallest",)),
+    "extreme": _choice(**EXTREMES),
+    "comparison": _choice(**COMPARISONS),
+    "trend": _choice(**TRENDS),
+    "size": _choice(**SIZES),
     "position": _choice(first=("first",), last=("last",)),
-    "order": _choice(before=("before", "earlier"), after=("after", "later")),
-    "separated": _choice(**{"True": ("beyond", "apart"), "False": ("within", "overlap")}),
+    "order": _choice(**ORDERS),
+    "separated": _choice(**SEPARATIONS),
     "ranks": _ranks,
     "sign": _sign,
 }

@@ -33,7 +33,35 @@ UNDO = (
 )
 
 
-@claim("undo", UNDO, says=[Says(UNDO, "the app shows) {}.", COUNTER, counter_goes_down)])
+def penalty_undone(facts: dict[str, Any]) -> str:
+    """When undo takes the penalty back: ``after`` the game is stuck (undone from the stuck
+    position, the last move's score comes back without the penalty), measured on the first
+    stuck game of the claims' seeded games."""
+    for played in played_games():
+        if played.is_stuck() and played.score > 0:
+            played.undo()
+            back = played.score == page_score(facts, played.removed, False)
+            return "after" if back and not played.is_stuck() else "neither"
+    return "neither"
+
+
+@claim(
+    "undo",
+    UNDO,
+    says=[
+        Says(UNDO, "the app shows) {}.", COUNTER, counter_goes_down),
+        Says(
+            UNDO,
+            "the move's points and, {} a stuck game, the penalty too",
+            Words(
+                "when undo takes the penalty back",
+                {"after": "after", "before": "before"},
+                reads="order",
+            ),
+            penalty_undone,
+        ),
+    ],
+)
 def undo(facts: dict[str, Any]) -> list[str]:
     found = []
     recorded = load_reference_game()

@@ -3,12 +3,15 @@ last turn, no bonus or penalty for the player who ended it."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from generator.pages.claims import Says, Words, one_value
 from generator.pages.sixcard_claims.play import turn_direction
 from generator.pages.sixcard_claims.sentences import S
 from generator.pages.sixcard_claims.situations import MORE_TURNS, TURNS, Facts, claim, seeded_holes
+from generator.sixcard.hole import Hole
+from generator.sixcard.players import RandomPlayer
 from generator.sixcard.rules import Options
 
 LAST_TURNS = Words(
@@ -37,6 +40,24 @@ def ender_bonus(facts: Facts) -> Any:
     )
 
 
+def turned_up_when(facts: Facts) -> Any:
+    """When the face-down cards left in the grids are turned up: ``after`` the last turns
+    (face-down cards remain until the last turn is played, none once the hole is over)."""
+    sides = set()
+    for seed in range(8):
+        hole = Hole(4, Options(), seed=seed, dealer=seed % 4)
+        rng, player = random.Random(seed), RandomPlayer()
+        down_at_last = False
+        while not hole.over:
+            down_at_last = not all(all(up) for up in hole.face_up)
+            hole.play(player.choose(hole, rng))
+        if hole.ended_by != "out":
+            continue
+        up_at_end = all(all(up) for up in hole.face_up)
+        sides.add("after" if up_at_end and down_at_last else "neither")
+    return one_value(sides)
+
+
 @claim(
     "six-end",
     S["summary"],
@@ -58,6 +79,16 @@ def ender_bonus(facts: Facts) -> Any:
         ),
         Says(S["last_turns"], "Play goes on {};", TURNS, turn_direction),
         Says(S["last_turns"], "every other player gets {} to respond", LAST_TURNS, last_turns_each),
+        Says(
+            S["scored"],
+            "{} the last turns every player turns up the remaining face-down cards",
+            Words(
+                "when the last cards are turned up",
+                {"after": "After", "before": "Before"},
+                reads="order",
+            ),
+            turned_up_when,
+        ),
     ],
 )
 def end(facts: Facts) -> list[str]:

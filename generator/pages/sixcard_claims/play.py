@@ -78,6 +78,19 @@ def must_place_or_discard(facts: Facts) -> Any:
     return kinds <= {"replace", "discard"} and "replace" in kinds
 
 
+def turn_up_when(facts: Facts) -> str:
+    """When a player may turn a grid card up: ``after`` drawing a card from the stock (and
+    discarding it, in one action), not before drawing and not after taking the top discard."""
+    hole = Hole(3, Options(), seed=4, dealer=0)
+    seat = hole.current
+    down = [i for i, up in enumerate(hole.face_up[seat]) if not up]
+    before = hole.refusal(Action.discard(seat, *slot(hole, down[0]))) is None
+    after, from_pile = discard_from_stock(facts), put_back_discard(facts)
+    if after and not before and not from_pile:
+        return "after"
+    return "before" if before and not after else "neither"
+
+
 @claim(
     "six-turn",
     S["summary"],
@@ -107,6 +120,16 @@ def must_place_or_discard(facts: Facts) -> Any:
         ),
         Says(S["clockwise"], "The turn passes {}.", TURNS, turn_direction),
         Says(S["tip_anti_stall"], "you {} put it straight back", CAN, put_back_discard),
+        Says(
+            S["glossary_turn_up"],
+            "(only {} discarding a card drawn from the stock)",
+            Words(
+                "when a card may be turned up",
+                {"after": "after", "before": "before"},
+                reads="order",
+            ),
+            turn_up_when,
+        ),
     ],
 )
 def turn(facts: Facts) -> list[str]:

@@ -5,6 +5,7 @@ simulation's verdicts."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 from generator.pages.claims import Claims, Words
@@ -23,6 +24,35 @@ Facts = dict[str, Any]
 
 def grid(*rows: str) -> list[list[Card]]:
     return [[parse_card(text) for text in row.split()] for row in rows]
+
+
+def hole_with(
+    grids: list[list[list[Card]]],
+    options: Options = DEFAULT_OPTIONS,
+    dealer: int = 0,
+    discard: str | None = None,
+    stock: list[str] | None = None,
+    turned_up: list[list[tuple[int, int]]] | None = None,
+) -> Hole:
+    """A hole whose seat ``s`` holds ``grids[s]``, ``discard`` starting the pile and
+    ``stock`` (first drawn first) on top of the remaining cards, set up from the dealing
+    rule, not from the engine's dealing: one card at a time clockwise from the dealer's left,
+    each player's k-th card to slot k (row by row)."""
+    players = len(grids)
+    flat = [[card for row in g for card in row] for g in grids]
+    size = len(flat[0])
+    order = [flat[(dealer + 1 + i) % players][i // players] for i in range(players * size)]
+    rest = Counter(options.deck(players))
+    rest.subtract(order)
+    first = [parse_card(text) for text in ([discard] if discard else []) + (stock or [])]
+    rest.subtract(first)
+    remaining = sorted(rest.elements())
+    if discard is None:
+        first.insert(0, remaining.pop())
+    up = turned_up or [[(1, 1), (1, 2)] for _ in range(players)]
+    return Hole(
+        players, options, seed=0, dealer=dealer, turned_up=up, cards=[*order, *first, *remaining]
+    )
 
 
 def said_value(facts: Facts, card: Card) -> int:

@@ -4,13 +4,24 @@ points a hole, to a tenth."""
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
 from typing import Any
 
+from generator.pages.claims import Says, extreme, extreme_of
 from generator.pages.sixcard import page_data
 from generator.pages.sixcard_claims.sentences import S
-from generator.pages.sixcard_claims.situations import Facts, claim, column_score, verdict_of
+from generator.pages.sixcard_claims.situations import (
+    Facts,
+    claim,
+    column_score,
+    grid,
+    hole_with,
+    verdict_of,
+)
 from generator.sixcard import evidence
 from generator.sixcard.cards import JOKER
+from generator.sixcard.hole import Action
 from generator.sixcard.rules import JokerPair, Options
 
 
@@ -207,7 +218,36 @@ def tip_high(facts: Facts) -> list[str]:
     return _acknowledged("tip-high")
 
 
-@claim("six-tip-high-worth", S["tip_high_worth"])
+def reversed_high_place(facts: Facts) -> str:
+    """Where the strong player with the high-cards habit reversed puts an Ace taken from the
+    discard pile, among the face-up cards it helps on (a Queen and a Four, no pair in sight):
+    ``lowest`` when it replaces the one whose points it lowers least."""
+    from generator.sixcard.strong import FOLLOWS_EVERY_TIP, REVERSED, StrongPlayer
+
+    grids = [grid("5S 6S 7S", "8S 6H 7H"), grid("QS 4C 3D", "TC 8D 5H")]
+    hole = hole_with(grids, discard="AH", turned_up=[[(1, 1), (1, 2)], [(1, 1), (1, 2)]])
+    hole.play(Action.draw_discard(1))
+    player = StrongPlayer(replace(FOLLOWS_EVERY_TIP, high_first=REVERSED))
+    action = player.choose(hole, random.Random(0))
+    if action.kind != "replace":
+        return "neither"
+    helped = {(1, 1): 12 - 1, (1, 2): 4 - 1}  # points each replacement takes off
+    chosen = helped.get((action.row, action.column))
+    return "neither" if chosen is None else extreme_of(chosen, helped.values())
+
+
+@claim(
+    "six-tip-high-worth",
+    S["tip_high_worth"],
+    says=[
+        Says(
+            S["tip_high_worth"],
+            "who puts it where it helps {}, about",
+            extreme("place the reversed player puts a card"),
+            reversed_high_place,
+        )
+    ],
+)
 def tip_high_worth(facts: Facts) -> list[str]:
     neutral = "against a player who takes the first place that helps (tip-high-neutral)"
     stated = _worth(facts, "tip-high", "neutral")

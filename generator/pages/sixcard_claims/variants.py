@@ -24,6 +24,7 @@ from generator.pages.sixcard_claims.situations import (
 from generator.sixcard import evidence
 from generator.sixcard.cards import parse_card
 from generator.sixcard.hole import Action, Hole
+from generator.sixcard.players import RandomPlayer, play_hole
 from generator.sixcard.rules import DEFAULT_OPTIONS, ColumnMatch, Layout, Options, RowRule
 from generator.sixcard.scoring import score_grid
 
@@ -36,6 +37,19 @@ def six_columns(facts: Facts) -> int:
 def nine_column_cards(facts: Facts) -> int:
     """The cards of one column of a 9-card grid (its rows) as a hole deals it."""
     return grid_shape(Layout.NINE)[0]
+
+
+def face_up_when(facts: Facts) -> Any:
+    """When a grid's cards lie face up: ``after`` the start (face down then, but for the ones
+    turned up; all face up when the hole is over)."""
+    sides = set()
+    for seed in range(6):
+        hole = Hole(3, Options(), seed=seed, dealer=seed % 3)
+        down_at_start = all(not all(up) for up in hole.face_up)
+        random_end = play_hole(hole, RandomPlayer(), random.Random(seed))
+        up_at_end = all(all(up) for up in random_end.face_up)
+        sides.add("after" if down_at_start and up_at_end else "neither")
+    return one_value(sides)
 
 
 @claim(
@@ -51,6 +65,16 @@ def nine_column_cards(facts: Facts) -> int:
     S["glossary_polish"],
     says=[
         Says(S["three_columns"], "Add up your {} column scores", counted("columns"), six_columns),
+        Says(
+            S["glossary_grid"],
+            "layout of face-down ({} face-up) cards",
+            Words(
+                "when a grid's cards are face up",
+                {"after": "later", "before": "earlier"},
+                reads="order",
+            ),
+            face_up_when,
+        ),
         Says(
             S["nine_card"],
             "only when all {} of its cards are alike",
@@ -109,9 +133,36 @@ def wild_twos(facts: Facts) -> list[str]:
     return []
 
 
-@claim("six-row-rule", S["row_rule"])
+ROW_CARDS = ("7S 7H 2C", "3D 4D 5D")
+
+
+def row_rule_scores(facts: Facts) -> str:
+    """Whether the row rule makes a grid's score ``lower`` (more forgiving, the lowest score
+    winning) or ``higher``."""
+    cards = grid(*ROW_CARDS)
+    plain = score_grid(cards).score
+    rows = score_grid(cards, Options(row_rule=RowRule.PAIRS)).score
+    return "higher" if rows < plain else "lower" if rows > plain else "same"
+
+
+@claim(
+    "six-row-rule",
+    S["row_rule"],
+    says=[
+        Says(
+            S["row_rule"],
+            "; {} forgiving,",
+            Words(
+                "how forgiving the row rule is",
+                {"higher": "more", "lower": "less"},
+                reads="comparison",
+            ),
+            row_rule_scores,
+        )
+    ],
+)
 def row_rule(facts: Facts) -> list[str]:
-    cards = grid("7S 7H 2C", "3D 4D 5D")
+    cards = grid(*ROW_CARDS)
     plain = score_grid(cards).score
     rows = score_grid(cards, Options(row_rule=RowRule.PAIRS)).score
     if plain != 7 + 3 + 7 + 4 + 2 + 5 or rows != 3 + 4 + 2 + 5:
@@ -176,10 +227,42 @@ def four_card_fewer(facts: Facts) -> list[str]:
     return _backed("four-card-fewer-cancelling")
 
 
+def stock_speed(facts: Facts) -> str:
+    """How quickly the stock of a double-deck hole runs out against a one-deck hole of as many
+    players (as many players as the page's figure): ``lower`` when it holds more cards."""
+    players = facts["double_from"]
+    one = len(Hole(players, Options(decks=1), seed=1).stock)
+    two = len(Hole(players, Options(decks=2), seed=1).stock)
+    return "lower" if two > one else "higher" if two < one else "same"
+
+
+def second_deck_players(facts: Facts) -> str:
+    """For which player counts the page's 6-Card Golf deals from two decks: the figure ``or
+    more`` (``higher``), ``or fewer``, or neither."""
+    first = facts["double_from"]
+    counts = range(facts["six_min"], facts["six_max"] + 1)
+    two = {n for n in counts if Options().decks_for(n) == 2}
+    if two == {n for n in counts if n >= first}:
+        return "higher"
+    return "lower" if two == {n for n in counts if n <= first} else "neither"
+
+
 @claim(
     "six-double-deck-pairs",
     S["double_deck"],
     says=[
+        Says(
+            S["double_deck"],
+            "the stock runs out {} quickly",
+            Words("stock's speed", {"lower": "less", "higher": "more"}, reads="comparison"),
+            stock_speed,
+        ),
+        Says(
+            S["double_deck"],
+            "for %(from)s or {} players",
+            Words("player counts", {"higher": "more", "lower": "fewer"}, reads="comparison"),
+            second_deck_players,
+        ),
         Says(
             S["double_deck"],
             "column pairs are {} frequent",
@@ -187,7 +270,7 @@ def four_card_fewer(facts: Facts) -> list[str]:
                 "simulation's comparison", {"higher": "more", "lower": "less"}, reads="comparison"
             ),
             lambda facts: simulated("paired_column_share", "6-card", "6-card-double-deck"),
-        )
+        ),
     ],
 )
 def double_deck_pairs(facts: Facts) -> list[str]:
@@ -317,7 +400,19 @@ def nine_up(facts: Facts) -> list[str]:
     return found[:3]
 
 
-@claim("six-knock-when", S["knock_when"])
+@claim(
+    "six-knock-when",
+    S["knock_when"],
+    says=[
+        Says(S["knock_when"], "a tie for the {} score", WINS, lambda facts: knock_spared(facts)),
+        Says(
+            S["knock_when"],
+            "is not the {}, so a knocker who ties",
+            WINS,
+            lambda facts: knock_spared(facts),
+        ),
+    ],
+)
 def knock_when(facts: Facts) -> list[str]:
     """Knock variant: a knock is offered instead of a draw, at a player's first turn too, and
     not once a card is drawn; a knocker whose score ties for the lowest is penalised."""

@@ -8,9 +8,10 @@ from typing import Any
 
 from generator.pages.claims import Says, Words, one_value
 from generator.pages.sixcard_claims.sentences import INDEX, S
-from generator.pages.sixcard_claims.situations import WINS, Facts, claim
+from generator.pages.sixcard_claims.situations import WINS, Facts, claim, grid
 from generator.sixcard.match import Match
 from generator.sixcard.players import RandomPlayer, play_hole
+from generator.sixcard.scoring import score_grid
 
 
 def winner_order(facts: Facts) -> Any:
@@ -34,6 +35,45 @@ def winner_order(facts: Facts) -> Any:
     return one_value(orders)
 
 
+def lower_card_change(facts: Facts) -> Any:
+    """What replacing a high card of a grid with a lower one does to its total: ``lower`` it
+    (a Queen, a Ten and a Nine each replaced by a Three, in grids without pairs)."""
+    changes = set()
+    for high in ("QS", "TS", "9S"):
+        before = score_grid(grid(f"{high} 8C 5D", "7H 2D 4S")).score
+        after = score_grid(grid("3S 8C 5D", "7H 2D 4S")).score
+        changes.add("lower" if after < before else "higher" if after > before else "same")
+    return one_value(changes)
+
+
+def better_cards(facts: Facts) -> Any:
+    """Which cards a player replaces high ones with to win: ``lower`` ones when replacing a
+    high card with a lower one lowers the total and the lowest total wins."""
+    change, wins = lower_card_change(facts), winner_order(facts)
+    if change not in ("lower", "higher") or wins not in ("lowest", "highest"):
+        return "neither"
+    return "lower" if (change == "lower") == (wins == "lowest") else "higher"
+
+
+def totals_when(facts: Facts) -> str:
+    """When a match's totals decide it: ``after`` the agreed number of holes (the match is
+    over once its last hole is played, not before)."""
+    match = Match(3, holes=facts["holes"], seed=2)
+    over_early = False
+    for number in range(facts["holes"]):
+        over_early |= match.is_over()
+        play_hole(match.start_hole(), RandomPlayer(), random.Random(number))
+        match.finish_hole()
+    return "after" if match.is_over() and not over_early else "neither"
+
+
+REPLACED_WITH = Words(
+    "cards a player replaces high ones with",
+    {"lower": "lower", "higher": "higher"},
+    reads="comparison",
+)
+
+
 @claim(
     "six-match",
     S["intro"],
@@ -53,6 +93,28 @@ def winner_order(facts: Facts) -> Any:
         ),
         Says(S["summary"], "the player with the {} cumulative score wins", WINS, winner_order),
         Says(S["object"], "Get the {} total score", WINS, winner_order),
+        Says(
+            S["winning"],
+            "{} the agreed number of holes",
+            Words(
+                "when the hole scores are added up",
+                {"after": "After", "before": "Before"},
+                reads="order",
+            ),
+            totals_when,
+        ),
+        Says(S["intro"], "tries to replace high cards with {} ones", REPLACED_WITH, better_cards),
+        Says(S["object"], "by replacing high cards with {} ones", REPLACED_WITH, better_cards),
+        Says(
+            S["object"],
+            "In each hole you {} the total of your",
+            Words(
+                "what replacing a high card with a lower one does to the total",
+                {"lower": "lower", "higher": "raise"},
+                reads="comparison",
+            ),
+            lower_card_change,
+        ),
         Says(S["winning"], "The {} cumulative score wins the match", WINS, winner_order),
         Says(INDEX, "the {} score over %(holes)s holes wins", WINS, winner_order),
     ],
