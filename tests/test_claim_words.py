@@ -454,3 +454,65 @@ def test_each_comparing_word_is_rendered_from_the_engine(
     problems = list(check_claims())
     named = [p for p in problems if p.startswith(where) and "the engine gives" in p]
     assert named, problems
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Deal %(code)s can be won on %(easy)s and not",
+            "Deal %(code)s cannot be won on %(easy)s and not",
+        ),
+        ("%(easy)s and not on %(classic)s:", "%(easy)s and also on %(classic)s:"),
+        ("%(classic)s refuses that move", "%(classic)s accepts that move"),
+        ("Deal %(code)s cannot be won under any", "Deal %(code)s can be won under any"),
+        ("So none of them can be removed first", "So one of them can be removed first"),
+        ("so the reason does not hold there", "so the reason holds there"),
+        ("finds no win on %(easy)s either", "finds a win on %(easy)s either"),
+        ("and no free card fits it", "and one free card fits it"),
+        ("only the card that no other card covers", "only the card that one other card covers"),
+        (
+            "empty and no free card fits the waste card",
+            "empty and one free card fits the waste card",
+        ),
+        (
+            "cards left in the stock earn nothing extra",
+            "cards left in the stock earn one point extra",
+        ),
+        ("When nothing fits, you draw a card", "When one card fits, you draw a card"),
+        (
+            "A card that does not fit stays where it is",
+            "A card that does not fit does not stay where it is",
+        ),
+        ("No deal is lost when the rules relax", "One deal is lost when the rules relax"),
+        ("how many of them can be won", "how many of them cannot be won"),
+        (
+            "For the deals that cannot be won, the census",
+            "For the deals that can be won, the census",
+        ),
+        ("and it draws only when none fits.", "and it draws at any time."),
+        ("Two tips are worth following", "Three tips are worth following"),
+        ("Suits do not matter for scoring", "Suits matter for scoring"),
+        ("they BOTH count as", "they ALL THREE count as"),
+        ("(or both decks)", "(or all three decks)"),
+        ("Two equal cards in a row are enough", "Three equal cards in a row are enough"),
+        ("against one who never takes one", "against one who always takes one"),
+        ("but does not play for pairs", "but plays for pairs"),
+        ("tip makes no measurable difference;", "tip makes a measurable difference;"),
+        ("goes out whenever it can, about", "goes out only when it is hard to beat, about"),
+        ("A face-down card can be anything", "A face-down card cannot be anything"),
+        ("unless you can pair it", "unless you cannot pair it"),
+        ("do not go out too early", "go out too early"),
+        ("(not only those in the same column)", "(only those in the same column)"),
+    ],
+)
+def test_each_stating_word_is_rendered_from_the_engine(
+    monkeypatch: pytest.MonkeyPatch, old: str, new: str
+) -> None:
+    """Issue 45: every negation, permission and number of a claimed sentence is rendered by its
+    claim from the engine's values: flipped, with the claims' copies updated, it fails at the
+    template line with the engine's value (listing its clause would not account for it)."""
+    where = careless(monkeypatch, old, new)
+    problems = list(check_claims())
+    named = [p for p in problems if p.startswith(where) and "the engine gives" in p]
+    assert named, problems

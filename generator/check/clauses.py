@@ -12,6 +12,12 @@ listed, word for word, in :data:`LISTED` with why no frame renders it:
   none of its words yet (the clauses the claims were written with before frames were asked
   of every word: each one framed is one entry less).
 
+A word that states a value (a number, a negation, a permission or an obligation, a comparison
+or an order: :data:`generator.twopath.wording.STATING`) may stand outside every frame only in
+a clause whose entry says it states no fact or nothing the engine has a value for
+(:data:`UNMEASURED`): listing a clause as played by its claim does not account for such a word,
+its claim must render it from the engine.
+
 A clause edited by one word is another clause: it is no longer listed, and ``check`` names it
 at its template line. The list is reviewed data (``check --review`` shows each entry added or
 changed), and an entry that matches no clause of a claimed sentence any more is a problem too.
@@ -32,7 +38,7 @@ from generator.bounded import compose_yaml, yaml_error
 from generator.check.common import Problems, clip, rel
 from generator.i18n.catalogs import ROOT
 from generator.pages.claims import Claim
-from generator.twopath.wording import COMPARING
+from generator.twopath.wording import STATING
 
 LISTED = ROOT / "docs_src" / "unframed_clauses.yaml"
 CLAUSE_END = re.compile(r"[.;:?!](?=\s|$)")
@@ -40,8 +46,10 @@ PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%%")
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 KEYS = ("clause", "template", "why")
 UNMEASURED = ("no fact", "no engine value")
-"""How the entry of a clause whose comparing words no frame renders begins: the clause states
-no fact, or compares what the engine has no value for (a source's words)."""
+"""How the entry of a clause holding words that state a value (:data:`STATING`: a number, a
+negation, a permission, a comparison) outside every frame begins: the clause states no fact,
+or states what the engine has no value for (a source's words). Any other such clause is
+refused, listed or not: its claim must render those words from the engine."""
 
 
 @dataclass(frozen=True)
@@ -190,11 +198,11 @@ def clause_problems(
             if found is not None:  # the same clause, whatever words its frames hold
                 used.add(found)
                 entry = known[found]
-                comparing = [w for w in words if w.casefold() in COMPARING]
-                if comparing and report and not entry.why.startswith(UNMEASURED):
+                stating = [w for w in words if w.casefold() in STATING]
+                if stating and report and not entry.why.startswith(UNMEASURED):
                     yield (
-                        f"{rel(template)}:{line}: the clause {clip(key[1], 80)!r} compares or "
-                        f"orders values ({', '.join(comparing)}) outside every frame: let claim "
+                        f"{rel(template)}:{line}: the clause {clip(key[1], 80)!r} states values "
+                        f"({', '.join(stating)}) outside every frame: let claim "
                         f"{', '.join(claim.name for claim in claims)} render the words from the "
                         f"engine's values (Says, generator/pages/claims.py); listing it "
                         f"({rel(path)}:{entry.line}) does not account for them"

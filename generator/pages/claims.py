@@ -91,6 +91,8 @@ NUMBER_WORDS = Words(
     reads="count",
 )
 """The numbers a sentence writes in words (:func:`counted` names what they count)."""
+CAPITALIZED = {value: words.capitalize() for value, words in NUMBER_WORDS.table.items()}
+"""The same, starting a sentence."""
 
 
 def extreme(what: str, highest: str = "most", lowest: str = "least") -> Words:

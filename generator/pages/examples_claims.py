@@ -166,6 +166,17 @@ RULE_SETS_SAID = (
 )
 
 
+def monotone_verdicts(facts: dict[str, Any]) -> bool:
+    """Whether every example deal won under a rule set of the page's list is won under each
+    one above it too (the solver's verdicts, :func:`verified`)."""
+    names = [str(rules) for rules in RULE_SETS]
+    return all(
+        not (record.verdicts[later] and not record.verdicts[earlier])
+        for record in facts["records"].values()
+        for earlier, later in itertools.pairwise(names)
+    )
+
+
 # -- the rule sets -------------------------------------------------------------
 
 
@@ -190,6 +201,16 @@ RULE_SETS_SAID = (
             "and you may draw {}.",
             DRAWING,
             lambda facts: draws_while_a_card_fits(STRICT),
+        ),
+        Says(
+            RULE_SETS_SAID[4],
+            "so a deal that can be won under one of them {} also be won under those above it",
+            Words(
+                "verdict under the rule sets above",
+                {True: "can", False: "cannot"},
+                reads="permission",
+            ),
+            monotone_verdicts,
         ),
     ],
 )
@@ -245,12 +266,69 @@ def split_verdict(example: Any, *, wins: str, loses: str) -> tuple[Move, Card, l
 
 # -- the examples --------------------------------------------------------------
 
+CAN_BE_WON = Words("verdict", {True: "can", False: "cannot"}, reads="permission")
+AND_NOT = Words("verdict of the other rule set", {False: "not", True: "also"}, reads="affirmed")
+REFUSES = Words("stricter rules' answer", {True: "refuses", False: "accepts"}, reads="refused")
+REFUSE = Words("stricter rules' answer", {True: "refuse", False: "accept"}, reads="refused")
+REFUSED = Words("stricter rules' answer", {True: "refused", False: "accepted"}, reads="refused")
+
+
+def verdict(name: str, rules: str) -> Any:
+    """The recorded verdict of example ``name`` under ``rules`` (:func:`verified` solves it
+    again): whether the deal can be won."""
+    return lambda facts: bool(facts["records"][name].verdicts[rules])
+
+
+def refused(key: str) -> Any:
+    """Whether the stricter rule set refuses example ``key``'s special move (the engine's
+    answer, recorded in the page's facts)."""
+    return lambda facts: facts["examples"][key].refused is not None
+
+
+EASY_NOT_CLASSIC = (
+    "Deal %(code)s can be won on %(easy)s and not on %(classic)s: the cards are the same, only "
+    "the rules differ. Move %(number)s of the winning line plays %(card)s onto %(onto)s; "
+    "%(classic)s refuses that move: “%(message)s”."
+)
+CLASSIC_NOT_STRICT = (
+    "Deal %(code)s can be won on %(classic)s and not under the strict rules. The strict rules "
+    "refuse move %(number)s of the winning line: “%(message)s”."
+)
+QUEEN_ON_KING = (
+    "Deal %(code)s can be won on %(classic)s, and not when nothing may go onto a King. Move "
+    "%(number)s of the winning line plays %(card)s onto %(onto)s; with nothing on a King that "
+    "move is refused: “%(message)s”."
+)
+DRAW_ANY_TIME = (
+    "Deal %(code)s can be won with nothing on a King, as long as you may draw at any time, and "
+    "not under the strict rules. Move %(number)s of the winning line draws %(card)s although "
+    "%(fitting)s fits %(onto)s; the strict rules refuse that draw: “%(message)s”."
+)
+
 
 @claim(
     "example-easy-not-classic",
-    "Deal %(code)s can be won on %(easy)s and not on %(classic)s: the cards are the same, only "
-    "the rules differ. Move %(number)s of the winning line plays %(card)s onto %(onto)s; "
-    "%(classic)s refuses that move: “%(message)s”.",
+    EASY_NOT_CLASSIC,
+    says=[
+        Says(
+            EASY_NOT_CLASSIC,
+            "Deal %(code)s {} be won on %(easy)s",
+            CAN_BE_WON,
+            verdict("easy-not-classic", "easy"),
+        ),
+        Says(
+            EASY_NOT_CLASSIC,
+            "and {} on %(classic)s:",
+            AND_NOT,
+            verdict("easy-not-classic", "classic"),
+        ),
+        Says(
+            EASY_NOT_CLASSIC,
+            "%(classic)s {} that move",
+            REFUSES,
+            refused("easy_not_classic"),
+        ),
+    ],
 )
 def easy_not_classic(facts: dict[str, Any]) -> list[str]:
     example = facts["records"]["easy-not-classic"]
@@ -265,8 +343,27 @@ def easy_not_classic(facts: dict[str, Any]) -> list[str]:
 
 @claim(
     "example-classic-not-strict",
-    "Deal %(code)s can be won on %(classic)s and not under the strict rules. The strict rules "
-    "refuse move %(number)s of the winning line: “%(message)s”.",
+    CLASSIC_NOT_STRICT,
+    says=[
+        Says(
+            CLASSIC_NOT_STRICT,
+            "Deal %(code)s {} be won on %(classic)s",
+            CAN_BE_WON,
+            verdict("classic-not-strict", "classic"),
+        ),
+        Says(
+            CLASSIC_NOT_STRICT,
+            "and {} under the strict rules.",
+            AND_NOT,
+            verdict("classic-not-strict", "strict"),
+        ),
+        Says(
+            CLASSIC_NOT_STRICT,
+            "The strict rules {} move %(number)s of the winning line",
+            REFUSE,
+            refused("classic_not_strict"),
+        ),
+    ],
 )
 def classic_not_strict(facts: dict[str, Any]) -> list[str]:
     example = facts["records"]["classic-not-strict"]
@@ -278,9 +375,27 @@ def classic_not_strict(facts: dict[str, Any]) -> list[str]:
 
 @claim(
     "example-queen-on-king",
-    "Deal %(code)s can be won on %(classic)s, and not when nothing may go onto a King. Move "
-    "%(number)s of the winning line plays %(card)s onto %(onto)s; with nothing on a King that "
-    "move is refused: “%(message)s”.",
+    QUEEN_ON_KING,
+    says=[
+        Says(
+            QUEEN_ON_KING,
+            "Deal %(code)s {} be won on %(classic)s",
+            CAN_BE_WON,
+            verdict("queen-on-king", "classic"),
+        ),
+        Says(
+            QUEEN_ON_KING,
+            "and {} when nothing may go onto a King.",
+            AND_NOT,
+            verdict("queen-on-king", "classic+nothing-on-king"),
+        ),
+        Says(
+            QUEEN_ON_KING,
+            "with nothing on a King that move is {}:",
+            REFUSED,
+            refused("queen_on_king"),
+        ),
+    ],
 )
 def queen_on_king(facts: dict[str, Any]) -> list[str]:
     example = facts["records"]["queen-on-king"]
@@ -296,9 +411,27 @@ def queen_on_king(facts: dict[str, Any]) -> list[str]:
 
 @claim(
     "example-draw-any-time",
-    "Deal %(code)s can be won with nothing on a King, as long as you may draw at any time, and "
-    "not under the strict rules. Move %(number)s of the winning line draws %(card)s although "
-    "%(fitting)s fits %(onto)s; the strict rules refuse that draw: “%(message)s”.",
+    DRAW_ANY_TIME,
+    says=[
+        Says(
+            DRAW_ANY_TIME,
+            "Deal %(code)s {} be won with nothing on a King, as long as you may draw at any time",
+            CAN_BE_WON,
+            verdict("draw-any-time", "classic+nothing-on-king"),
+        ),
+        Says(
+            DRAW_ANY_TIME,
+            "and {} under the strict rules.",
+            AND_NOT,
+            verdict("draw-any-time", "strict"),
+        ),
+        Says(
+            DRAW_ANY_TIME,
+            "the strict rules {} that draw",
+            REFUSE,
+            refused("draw_any_time"),
+        ),
+    ],
 )
 def draw_any_time(facts: dict[str, Any]) -> list[str]:
     example = facts["records"]["draw-any-time"]
@@ -348,17 +481,105 @@ def stricter_than_classic(facts: dict[str, Any]) -> Any:
     return one_value(sides)
 
 
+REASON = (
+    "The reason, which you can check by eye: on %(classic)s, %(cards)s can only go onto "
+    "%(onto)s, and each of those lies above one of them in its own column:"
+)
+EASY_DIFFERS = (
+    "On %(easy)s they can also go onto %(extra)s, so the reason does not hold there; the solver, "
+    "trying every line of play, finds no win on %(easy)s either."
+)
+
+
+def _lock(facts: dict[str, Any]) -> Any:
+    return facts["examples"]["unwinnable"].lock
+
+
+def _locked_under(*rules: RuleSet) -> Any:
+    """Whether the locked cards of the unwinnable example stay locked under each of ``rules``."""
+    return lambda facts: one_value(
+        {is_locked(facts["records"]["unwinnable"].deal, _lock(facts).cards, r) for r in rules}
+    )
+
+
+def removable_first(facts: dict[str, Any]) -> int:
+    """How many of the locked cards may go onto a card no other card covers, on Classic."""
+    example, lock = facts["records"]["unwinnable"], _lock(facts)
+    return len(uncovered(example.deal, lock.cards, CLASSIC))
+
+
+def onto_only_listed(facts: dict[str, Any]) -> bool:
+    """Whether the cards the locked ones may go onto on Classic are exactly those listed."""
+    example, lock = facts["records"]["unwinnable"], _lock(facts)
+    onto = {c for card in lock.cards for c in onto_cards(example.deal, card, CLASSIC)}
+    return set(lock.onto) == onto
+
+
 @claim(
     "example-unwinnable",
     UNWINNABLE,
-    "The reason, which you can check by eye: on %(classic)s, %(cards)s can only go onto "
-    "%(onto)s, and each of those lies above one of them in its own column:",
+    REASON,
     "column %(column)s: %(above)s above %(card)s.",
     LOCKED,
-    "On %(easy)s they can also go onto %(extra)s, so the reason does not hold there; the solver, "
-    "trying every line of play, finds no win on %(easy)s either.",
+    EASY_DIFFERS,
     says=[
         Says(UNWINNABLE, "under any of the {} rule sets", RULE_SET_COUNT, rule_set_count),
+        Says(
+            UNWINNABLE,
+            "Deal %(code)s {} be won under any",
+            CAN_BE_WON,
+            lambda facts: any(facts["records"]["unwinnable"].verdicts.values()),
+        ),
+        Says(
+            REASON,
+            "%(cards)s {} go onto %(onto)s",
+            Words(
+                "cards the locked ones may go onto",
+                {True: "can only", False: "can not only"},
+                reads="affirmed",
+            ),
+            onto_only_listed,
+        ),
+        Says(
+            LOCKED,
+            "So {} of them can be removed first",
+            counted("locked cards removable first", {0: "none", 1: "one"}),
+            removable_first,
+        ),
+        Says(
+            LOCKED,
+            "{} with nothing on a King and under the strict rules",
+            Words(
+                "lock under the stricter rules",
+                {True: "The same holds", False: "It does not hold"},
+                reads="affirmed",
+            ),
+            _locked_under(NOTHING_ON_KING, STRICT),
+        ),
+        Says(
+            EASY_DIFFERS,
+            "On %(easy)s they {} also go onto",
+            Words(
+                "locked cards' other places on Easy",
+                {True: "can", False: "cannot"},
+                reads="permission",
+            ),
+            lambda facts: bool(
+                uncovered(facts["records"]["unwinnable"].deal, _lock(facts).cards, EASY)
+            ),
+        ),
+        Says(
+            EASY_DIFFERS,
+            "so the reason {} there",
+            Words("lock on Easy", {True: "holds", False: "does not hold"}, reads="affirmed"),
+            _locked_under(EASY),
+        ),
+        Says(
+            EASY_DIFFERS,
+            "finds {} on %(easy)s either",
+            counted("wins on Easy", {0: "no win", 1: "a win"}),
+            lambda facts: int(facts["records"]["unwinnable"].verdicts["easy"]),
+        ),
         Says(
             LOCKED,
             "the strict rules, which allow {} moves still",

@@ -20,6 +20,7 @@ from typing import Any
 
 from generator.census import Census
 from generator.pages.claims import (
+    CAPITALIZED,
     Claims,
     Says,
     Words,
@@ -39,11 +40,47 @@ def _census(facts: dict[str, Any]) -> dict[str, Census]:
     return {str(census.rule_set): census for census in facts["census"]}
 
 
-@CLAIMS.claim(
-    "census-shares",
+CAN_BE_WON = Words(
+    "verdict of the deals counted", {True: "can", False: "cannot"}, reads="permission"
+)
+SHARES = (
     "For each rule set: how many deals the census solved, how many of them can be won, "
     "and the share of winnable deals with its %(level)s%% interval (Wilson's), the range in "
-    "which the share of all deals lies with %(level)s%% confidence.",
+    "which the share of all deals lies with %(level)s%% confidence."
+)
+
+
+def counted_winnable(facts: dict[str, Any]) -> Any:
+    """Which deals the page's second figure counts: the census's winnable ones (``True``) or
+    the others (``False``), rule set by rule set."""
+    census, kinds = _census(facts), set()
+    for share in facts["shares"]:
+        won = sum(census[share.name].winnable)
+        kinds.add(
+            True
+            if share.winnable == won
+            else False
+            if share.winnable == share.deals - won
+            else None
+        )
+    return one_value(kinds)
+
+
+def unwon_verdict(facts: dict[str, Any]) -> Any:
+    """The census's verdict on the deals its best scores are counted for: each deal whose best
+    result falls short of the whole tableau is one the census cannot win (``False``)."""
+    verdicts = set()
+    for name in RELAX_ORDER:
+        data = _census(facts)[name]
+        short = bytes(b < TABLEAU_SIZE for b in data.best)
+        verdicts |= {bool(w) for w, s in set(zip(data.winnable, short, strict=True)) if s}
+    return one_value(verdicts)
+
+
+@CLAIMS.claim(
+    "census-shares",
+    SHARES,
+    says=[Says(SHARES, "how many of them {} be won", CAN_BE_WON, counted_winnable)],
 )
 def census_shares(facts: dict[str, Any]) -> list[str]:
     """Each share counts its census's rows; its interval solves Wilson's equation.
@@ -85,6 +122,13 @@ def _allows_more(stricter: RuleSet, relaxed: RuleSet) -> str | None:
     gained = any(relaxed.accepts(w, r) and not stricter.accepts(w, r) for w, r in pairs)
     draws = stricter.rules.draw_only_when_blocked and not relaxed.rules.draw_only_when_blocked
     return None if gained or draws else f"{relaxed} allows nothing more than {stricter}"
+
+
+def lost_deals(facts: dict[str, Any]) -> int:
+    """How many deals the census wins under a rule set of the page's order and not under the
+    next one."""
+    census, relax = _census(facts), [share.name for share in facts["relax"]]
+    return sum(len(_lost(census[a], census[b])) for a, b in itertools.pairwise(relax))
 
 
 RELAXING = (
@@ -147,6 +191,18 @@ def _relaxed_side(facts: dict[str, Any]) -> Any:
     says=[
         Says(RELAXING, "allows every move the one {} it allows", SIDE_IN_ORDER, _stricter_side),
         Says(RELAXING, "can also be won under each one {} it", LAX_SIDE, _relaxed_side),
+        Says(
+            RELAXING,
+            "{} is lost when the rules relax",
+            Words("deals lost when the rules relax", {0: "No deal", 1: "One deal"}, reads="count"),
+            lost_deals,
+        ),
+        Says(
+            RELAXING,
+            "every deal that can be won under a rule set {} also be won",
+            CAN_BE_WON,
+            lambda facts: lost_deals(facts) == 0,
+        ),
         Says(
             RELAXING,
             "it allows, and {}.",
@@ -274,12 +330,64 @@ def _whole_percents(low: float, high: float) -> range:
     return range(math.floor(low * 100 + 0.5), math.floor(high * 100 + 0.5) + 1)
 
 
+AGREE = (
+    "%(rules)s: the article “%(source)s” gives %(percent)s; the census finds %(share)s "
+    "(%(interval)s). They agree: the interval holds shares that round to %(percent)s."
+)
+DISAGREE = (
+    "%(rules)s: the article “%(source)s” gives %(percent)s; the census finds %(share)s "
+    "(%(interval)s). They do not agree: no share in the interval rounds to %(percent)s."
+)
+AGREEMENT = Words(
+    "agreement of the figures", {True: "agree", False: "do not agree"}, reads="affirmed"
+)
+
+
+def agreement(shown_with: bool) -> Any:
+    """Whether the figures the page shows with the sentence for ``shown_with`` agree: the
+    published percent is a whole percent the census's interval rounds to. A sentence no figure
+    is shown with states nothing on the page: its own words stand."""
+
+    def measure(facts: dict[str, Any]) -> Any:
+        found = {
+            share.published.percent in _whole_percents(share.low, share.high)
+            for share in facts["compared"]
+            if share.agrees == shown_with
+        }
+        return one_value(found) if found else shown_with
+
+    return measure
+
+
+def rounding_shares(facts: dict[str, Any]) -> Any:
+    """How many whole percents of the interval equal the published one, for the figures shown
+    with the sentence that they do not agree (none shown: none)."""
+    return one_value(
+        {
+            list(_whole_percents(share.low, share.high)).count(share.published.percent)
+            for share in facts["compared"]
+            if not share.agrees
+        }
+        or {0}
+    )
+
+
 @CLAIMS.claim(
     "published-figures",
-    "%(rules)s: the article “%(source)s” gives %(percent)s; the census finds %(share)s "
-    "(%(interval)s). They agree: the interval holds shares that round to %(percent)s.",
-    "%(rules)s: the article “%(source)s” gives %(percent)s; the census finds %(share)s "
-    "(%(interval)s). They do not agree: no share in the interval rounds to %(percent)s.",
+    AGREE,
+    DISAGREE,
+    says=[
+        Says(AGREE, "They {}: the interval holds", AGREEMENT, agreement(True)),
+        Says(DISAGREE, "They {}: no share", AGREEMENT, agreement(False)),
+        Says(
+            DISAGREE,
+            "{} in the interval rounds to",
+            Words(
+                "shares that round to the figure", {0: "no share", 1: "one share"}, reads="count"
+            ),
+            rounding_shares,
+        ),
+    ],
 )
 def published_figures(facts: dict[str, Any]) -> list[str]:
     """Each comparison says "agree" exactly when the interval rounds to the published figure."""
@@ -324,10 +432,13 @@ def best_removals_end(facts: dict[str, Any]) -> str:
     says=[
         Says(
             BEST_SCORES,
-            "the census found the {} cards a player can remove, and so the best score",
+            "the census found the {} cards a player can remove, and so the best score that deal "
+            "allows",
             extreme("cards removed that give the best score"),
             best_removals_end,
-        )
+        ),
+        Says(BEST_SCORES, "When a deal {} be won, the game ends stuck", CAN_BE_WON, unwon_verdict),
+        Says(BEST_SCORES, "For the deals that {} be won, the census", CAN_BE_WON, unwon_verdict),
     ],
 )
 def best_score_claim(facts: dict[str, Any]) -> list[str]:
@@ -421,6 +532,8 @@ def common_end(facts: dict[str, Any]) -> Any:
     says=[
         Says(COMMON_ALL, "under each of the {} rule sets charted below", CHARTED, charted),
         Says(COMMON, "the {} common best score of a deal", MOST_COMMON, common_end),
+        Says(COMMON, "best score of a deal that {} be won is", CAN_BE_WON, unwon_verdict),
+        Says(COMMON_ALL, "of the deals that {} be won (%(low_rules)s)", CAN_BE_WON, unwon_verdict),
         Says(COMMON_ALL, "is the {} common best score under", MOST_COMMON, common_end),
     ],
 )
@@ -501,6 +614,7 @@ def half_side(facts: dict[str, Any]) -> str:
     HALF,
     says=[
         Says(HALF, "Under the {} rule sets charted below", CHARTED, charted),
+        Says(HALF, "Half of the deals that {} be won under", CAN_BE_WON, unwon_verdict),
         Says(
             HALF,
             "let you remove %(half)s cards or {}",
@@ -598,13 +712,65 @@ def _strategy_bounds(won: int, deals: int) -> tuple[float, float]:
     return (-b - root) / (2 * a), (-b + root) / (2 * a)
 
 
-@CLAIMS.claim(
-    "strategy-table",
+def strategy_rule_sets(facts: dict[str, Any]) -> int:
+    from generator.strategy import RULE_SETS
+
+    return len(RULE_SETS)
+
+
+STRATEGY_TABLE = (
     "The help pages of Aisleriot and PySolFC give tips for Golf. To see what each is worth, a "
     "simple player played the first %(deals)s deals under three rule sets: while a card fits the "
     "waste card, it removes one, from the column furthest to the left, and it draws only when none fits. "
     "Then it played them again following one tip, and all four at once. The table gives the "
-    "share of deals won, with its %(level)s%% interval.",
+    "share of deals won, with its %(level)s%% interval."
+)
+
+
+def base_draws_while_a_card_fits(facts: dict[str, Any]) -> bool:
+    """Whether the simple player draws while a free card fits the waste card (a Six free on a
+    Five, the stock not empty), under each rule set of the table."""
+    from generator.census.format import parse_rule_set
+    from generator.pages.patience_claims import situation
+    from generator.patience import Card
+    from generator.patience.players import choose
+    from generator.strategy import RULE_SETS
+
+    draws = set()
+    for name in RULE_SETS:
+        rule_set = parse_rule_set(name)
+        game = situation(Card(5, "C"), [Card(6, "H")], rules=rule_set.rules)
+        game = type(game)(game.deal, rule_set.rules, variants=rule_set.variants)
+        move = choose(game, "base")
+        draws.add(move is not None and move.action == "draw")
+    return bool(one_value(draws))
+
+
+def tips_counted(facts: dict[str, Any]) -> int:
+    """How many tips the table's players follow one by one (all but the simple player and the
+    one following all of them)."""
+    from generator.patience.players import KEYS
+
+    return len([p for p in KEYS if p not in ("base", "all")])
+
+
+@CLAIMS.claim(
+    "strategy-table",
+    STRATEGY_TABLE,
+    says=[
+        Says(STRATEGY_TABLE, "deals under {} rule sets", counted("rule sets"), strategy_rule_sets),
+        Says(
+            STRATEGY_TABLE,
+            "and it draws {}.",
+            Words(
+                "simple player's drawing",
+                {False: "only when none fits", True: "at any time"},
+                reads="any-time",
+            ),
+            base_draws_while_a_card_fits,
+        ),
+        Says(STRATEGY_TABLE, "and all {} at once", counted("tips"), tips_counted),
+    ],
 )
 def strategy_table(facts: dict[str, Any]) -> list[str]:
     """The table's counts are the file's bits counted; its intervals solve Wilson's equation;
@@ -685,6 +851,17 @@ def _tips_against_base(facts: dict[str, Any], tips: tuple[str, ...]) -> dict[str
     return {"sides": sides, "apart": apart}
 
 
+def tips_worth_following(facts: dict[str, Any]) -> int:
+    """How many tips win more deals than the simple player, beyond both intervals, under each
+    rule set of the table."""
+    from generator.patience.players import KEYS
+
+    tips = tuple(p for p in KEYS if p not in ("base", "all"))
+    return sum(
+        _tips_against_base(facts, (tip,)) == {"sides": {"higher"}, "apart": {True}} for tip in tips
+    )
+
+
 def worth_side(facts: dict[str, Any]) -> Any:
     return one_value(_tips_against_base(facts, WORTH_TIPS)["sides"])
 
@@ -697,17 +874,17 @@ def little_apart(facts: dict[str, Any]) -> Any:
     return one_value(_tips_against_base(facts, LITTLE_TIPS)["apart"])
 
 
-def strategy_rule_sets(facts: dict[str, Any]) -> int:
-    from generator.strategy import RULE_SETS
-
-    return len(RULE_SETS)
-
-
 @CLAIMS.claim(
     "strategy-worth",
     WORTH,
     says=[
         Says(WORTH, "Under each of the {} rule sets", counted("rule sets"), strategy_rule_sets),
+        Says(
+            WORTH,
+            "{} tips are worth following",
+            counted("tips worth following", CAPITALIZED),
+            lambda facts: len(WORTH_TIPS),
+        ),
         Says(WORTH, "each of them wins {} deals than the simple player", WINS_MORE, worth_side),
         Says(WORTH, "than the simple player, {}:", APART, worth_apart),
     ],
@@ -755,6 +932,12 @@ def little_end(facts: dict[str, Any]) -> str:
     LITTLE,
     says=[
         Says(LITTLE, "percentage points under each rule set, {}.", APART, little_apart),
+        Says(
+            LITTLE,
+            "The other {} tips are worth little",
+            counted("tips worth little"),
+            lambda facts: len(LITTLE_TIPS),
+        ),
         Says(
             LITTLE,
             "change the share of deals won by at {} %(points)s percentage points",

@@ -39,6 +39,7 @@ NUMBERS = {
     **NUMBER_WORDS,
     "no": 0,
     "none": 0,
+    "nothing": 0,
     "a": 1,
     "an": 1,
     "single": 1,
@@ -180,9 +181,18 @@ COMPARING = frozenset(
     for phrase in phrases
     for word in phrase.split()
 )
-"""The words that compare values or order them (more, fewer, lowest, rises, before, after):
-a claimed sentence may state them only in a claim's frame, rendered from the engine's values
-(:mod:`generator.check.clauses`)."""
+"""The words that compare values or order them (more, fewer, lowest, rises, before, after)."""
+MODALS = frozenset({"may", "can", "cannot", "can't", "must"})
+STATING = (
+    COMPARING
+    | NEGATIONS
+    | MODALS
+    | {word for word in NUMBERS if word not in ("a", "an", "one", "single", "once")}
+)
+"""The words that state a value: a comparison or an order, a negation, a permission or an
+obligation, a number (``one`` and ``once`` left out: English uses them as a pronoun and a
+conjunction too). A claimed sentence may hold them only in a claim's frame, rendered from the
+engine's values (:mod:`generator.check.clauses`)."""
 
 KINDS: dict[str, Callable[[str], Any]] = {
     "count": _count,
@@ -193,7 +203,12 @@ KINDS: dict[str, Callable[[str], Any]] = {
     "same-suit": _choice(
         **{"True": ("same suit", "suit matters"), "False": ("whatever its suit", "any suit")}
     ),
-    "refused": _choice(**{"True": ("refused", "refuses"), "False": ("accepted", "allowed")}),
+    "refused": _choice(
+        **{
+            "True": ("refused", "refuses", "refuse"),
+            "False": ("accepted", "accepts", "accept", "allowed", "allows", "allow"),
+        }
+    ),
     "goes-on": _choice(**{"True": ("goes on", "continues", "wraps"), "False": ("stops",)}),
     "any-time": _choice(**{"True": ("at any time", "whenever"), "False": ("only when",)}),
     "side": _choice(left=("left",), right=("right",)),

@@ -5,18 +5,46 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.pages.claims import Says, counted, one_value
 from generator.pages.patience_claims.situations import claim, fits, played_games
 from generator.pages.recorded import load_reference_game
 from generator.patience import COLUMNS, Game, Move, Reason
 
+END = (
+    "The game is won as soon as the %(tableau)s tableau cards are removed, even if cards are "
+    "left in the stock. The game is stuck when the stock is empty and no free card fits the "
+    "waste card: the app shows “%(message)s” and offers to undo moves or to start a new game."
+)
+
+
+def fitting_when_stuck(facts: dict[str, Any]) -> Any:
+    """How many free cards fit the waste card when a played game is stuck."""
+    return one_value(
+        {
+            sum(
+                fits(played.rules, played.waste[-1].rank, c.rank)
+                for c in map(played.free_card, range(1, COLUMNS + 1))
+                if c is not None
+            )
+            for played in played_games()
+            if played.is_stuck()
+        }
+    )
+
 
 @claim(
     "end",
-    "The game is won as soon as the %(tableau)s tableau cards are removed, even if cards are "
-    "left in the stock. The game is stuck when the stock is empty and no free card fits the "
-    "waste card: the app shows “%(message)s” and offers to undo moves or to start a new game.",
+    END,
     "The game is won: all %(tableau)s tableau cards are removed, with %(count)s cards left in "
     "the stock.",
+    says=[
+        Says(
+            END,
+            "the stock is empty and {} free card fits the waste card",
+            counted("free cards that fit in a stuck game", {0: "no", 1: "one"}),
+            fitting_when_stuck,
+        )
+    ],
 )
 def end(facts: dict[str, Any]) -> list[str]:
     found = []

@@ -84,6 +84,19 @@ QUEEN_ON_KING = (
         Says(KING_AND_ACE, "an Ace {} be played onto a King", MAY, lambda f: wraps(Rules.EASY)),
         Says(
             KING_AND_ACE,
+            "so a run {} go from the Queen to the King, on to the Ace",
+            Words(
+                "run through King and Ace on Easy",
+                {True: "can", False: "cannot"},
+                reads="permission",
+            ),
+            lambda f: all(
+                accepted(Rules.EASY, a, b) is None
+                for a, b in ((QUEEN, KING), (KING, ACE), (ACE, 2))
+            ),
+        ),
+        Says(
+            KING_AND_ACE,
             "the sequence {} at both ends",
             Words("King and Ace on Classic", {False: "stops", True: "goes on"}, reads="goes-on"),
             lambda f: wraps(Rules.CLASSIC),
@@ -190,10 +203,34 @@ def wrap_example(facts: dict[str, Any]) -> list[str]:
     return [f"the won game has no move {wrap.number}"]
 
 
+MATTER = (
+    "The rules matter as much as the cards: the same deal can be winnable on %(easy)s and not "
+    "on %(classic)s (%(see_examples)s)."
+)
+
+
+def example_winnable(rules: Rules) -> Any:
+    """Whether the rules page's Easy-only example deal can be won under ``rules`` (solved)."""
+    return lambda facts: solve(load_rules_examples()["easy_not_classic"].deal, rules).winnable
+
+
 @claim(
     "easy-not-classic",
-    "The rules matter as much as the cards: the same deal can be winnable on %(easy)s and not "
-    "on %(classic)s (%(see_examples)s).",
+    MATTER,
+    says=[
+        Says(
+            MATTER,
+            "the same deal {} be winnable on %(easy)s",
+            Words("verdict on Easy", {True: "can", False: "cannot"}, reads="permission"),
+            example_winnable(Rules.EASY),
+        ),
+        Says(
+            MATTER,
+            "and {} on %(classic)s (",
+            Words("verdict on Classic", {False: "not", True: "also"}, reads="affirmed"),
+            example_winnable(Rules.CLASSIC),
+        ),
+    ],
 )
 def easy_not_classic(facts: dict[str, Any]) -> list[str]:
     example = load_rules_examples()["easy_not_classic"]

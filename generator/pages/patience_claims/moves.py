@@ -109,11 +109,29 @@ def may_remove_fitting(facts: dict[str, Any]) -> Any:
     return one_value({accepted(rules, 8, rank) is None for rules in Rules for rank in (7, 9)})
 
 
+def covering_free(facts: dict[str, Any]) -> Any:
+    """How many cards of its column lie on the card the engine calls free, in each column."""
+    game = situation(card(8, "C"), [card(9, "H")])
+    return one_value(
+        {
+            len(game.column(n)) - 1 - list(game.column(n)).index(free)
+            for n in range(1, len(game.deal.columns) + 1)
+            if (free := game.free_card(n)) is not None
+        }
+    )
+
+
 @claim(
     "free-card-and-waste",
     LEGAL_MOVES,
     says=[
         Says(LEGAL_MOVES, "the {} one dealt, is free", FREE, free_card_dealt),
+        Says(
+            LEGAL_MOVES,
+            "only the card that {} other card covers",
+            counted("cards covering a free card", {0: "no", 1: "one"}),
+            covering_free,
+        ),
         Says(LEGAL_MOVES, "is free. You {} remove it when", MAY, may_remove_fitting),
     ],
 )
@@ -134,9 +152,30 @@ def free_card_and_waste(facts: dict[str, Any]) -> list[str]:
     return found
 
 
+def fitting_when_drawing(facts: dict[str, Any]) -> Any:
+    """How many free cards fit the waste card in the positions where every rule set lets you
+    draw (none fitting, one fitting: the strict rules refuse a draw while a card fits)."""
+    counts = set()
+    for game in (stuck_game(), situation(card(8, "C"), [card(9, "H")])):
+        if all(Game(game.deal, rules).refusal(Move.draw(game.stock[0])) is None for rules in Rules):
+            counts.add(sum(m.action == "remove" for m in game.legal_moves()))
+    return one_value(counts)
+
+
 @claim(
     "draw-when-nothing-fits",
     AT_A_GLANCE,
+    says=[
+        Says(
+            AT_A_GLANCE,
+            "When {} fits, you draw a card",
+            counted(
+                "free cards that fit when every rule set lets you draw",
+                {0: "nothing", 1: "one card"},
+            ),
+            fitting_when_drawing,
+        )
+    ],
 )
 def draw_when_nothing_fits(facts: dict[str, Any]) -> list[str]:
     found = []
@@ -153,12 +192,31 @@ def draw_when_nothing_fits(facts: dict[str, Any]) -> list[str]:
 # -- the opening example -----------------------------------------------------
 
 
+OPENING = (
+    "Example: at the start of deal %(code)s, %(waste)s is on the waste pile and no free card "
+    "fits it. You draw %(draw)s."
+)
+
+
+def fitting_at_start(facts: dict[str, Any]) -> int:
+    """How many free cards fit the waste card at the start of the recorded game."""
+    recorded = load_reference_game()
+    return sum(m.action == "remove" for m in Game(recorded.deal, recorded.rules).legal_moves())
+
+
 @claim(
     "opening",
-    "Example: at the start of deal %(code)s, %(waste)s is on the waste pile and no free card "
-    "fits it. You draw %(draw)s.",
+    OPENING,
     "You remove %(first)s from column %(first_column)s (%(first_how)s), then %(second)s from "
     "column %(second_column)s (%(second_how)s).",
+    says=[
+        Says(
+            OPENING,
+            "and {} free card fits it",
+            counted("free cards that fit at the start", {0: "no", 1: "one"}),
+            fitting_at_start,
+        )
+    ],
 )
 def opening(facts: dict[str, Any]) -> list[str]:
     found = []
@@ -191,14 +249,56 @@ def opening(facts: dict[str, Any]) -> list[str]:
 # -- refusals ----------------------------------------------------------------
 
 
+REFUSALS = (
+    "A card that does not fit stays where it is. With the interactive rules switched on "
+    "(they are by default), the app explains why it refuses the move:"
+)
+REFUSED_CARD = (
+    "a free card that does not fit the waste card, such as %(card)s from column %(column)s "
+    "onto %(waste)s: “%(message)s”;"
+)
+
+
+def refused_stays(facts: dict[str, Any]) -> bool:
+    """Whether a refused removal leaves the game as it was (the page's refused example)."""
+    recorded = load_reference_game()
+    game = Game(recorded.deal, recorded.rules)
+    before = (game.position(), game.score, game.move_count)
+    try:
+        game.play(Move.remove(facts["refused"]["column"], facts["refused"]["card"]))
+    except IllegalMoveError:
+        return (game.position(), game.score, game.move_count) == before
+    return False
+
+
+def example_fits(facts: dict[str, Any]) -> bool:
+    """Whether the page's refused example card fits the waste card it is played onto."""
+    recorded = load_reference_game()
+    game = Game(recorded.deal, recorded.rules)
+    example = facts["refused"]
+    return game.refusal(Move.remove(example["column"], example["card"])) is not Reason.NOT_ADJACENT
+
+
 @claim(
     "refusals",
-    "A card that does not fit stays where it is. With the interactive rules switched on "
-    "(they are by default), the app explains why it refuses the move:",
-    "a free card that does not fit the waste card, such as %(card)s from column %(column)s "
-    "onto %(waste)s: “%(message)s”;",
+    REFUSALS,
+    REFUSED_CARD,
     "a card that is still covered, such as %(card)s in row %(row)s of column %(column)s: "
     "“%(message)s”.",
+    says=[
+        Says(
+            REFUSALS,
+            "A card that does not fit {} where it is",
+            Words("refused card", {True: "stays", False: "does not stay"}, reads="affirmed"),
+            refused_stays,
+        ),
+        Says(
+            REFUSED_CARD,
+            "a free card that {} the waste card, such as",
+            Words("example's fit", {True: "fits", False: "does not fit"}, reads="affirmed"),
+            example_fits,
+        ),
+    ],
 )
 def refusals(facts: dict[str, Any]) -> list[str]:
     found = []

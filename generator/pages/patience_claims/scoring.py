@@ -90,6 +90,18 @@ def traditional_scoring(facts: dict[str, Any]) -> list[str]:
     return found[:3]
 
 
+def stock_extra(facts: dict[str, Any]) -> Any:
+    """What the cards left in the stock add to a won game's score: its score less the
+    tableau's removals, over the won games played (with their stock cards left)."""
+    recorded = load_reference_game()
+    game = Game(recorded.deal, recorded.rules)
+    for move in recorded.moves:
+        game.play(move)
+    won = [game, *(g for g in played_games() if g.is_won())]
+    per_removal = facts["scoring"].per_removal
+    return one_value({g.score - TABLEAU_SIZE * per_removal for g in won if g.stock})
+
+
 START = "The score starts at %(start)s and never goes below zero:"
 FLOOR = counted("lowest score")
 
@@ -107,6 +119,12 @@ FLOOR = counted("lowest score")
     says=[
         Says(START, "never goes below {}:", FLOOR, lowest_score),
         Says(WON_SCORE, "without going below {}:", FLOOR, lowest_score),
+        Says(
+            WON_SCORE,
+            "cards left in the stock earn {} extra",
+            counted("points the stock's cards add to a won game", {0: "nothing", 1: "one point"}),
+            stock_extra,
+        ),
     ],
 )
 def score(facts: dict[str, Any]) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.pages.claims import Says, Words, counted, one_value
+from generator.pages.claims import CAPITALIZED, Says, Words, counted, one_value
 from generator.pages.sixcard_claims.sentences import S
 from generator.pages.sixcard_claims.situations import (
     WINS,
@@ -22,6 +22,7 @@ from generator.sixcard.rules import JokerPair, Layout, Options
 from generator.sixcard.scoring import score_grid
 
 PAIR_CARDS = counted("cards of a 6-card column")
+PAIR_CARDS_CAPITAL = counted("cards of a 6-card column", CAPITALIZED)
 
 
 def column_cards(facts: Facts) -> int:
@@ -94,6 +95,14 @@ def values(facts: Facts) -> list[str]:
         Says(S["column_pair"], "cancellation: {} cards of the same rank", PAIR_CARDS, column_cards),
         Says(S["score_columns"], "if the {} cards in a column", PAIR_CARDS, column_cards),
         Says(
+            S["score_columns"],
+            "they {} count as %(pair)s points",
+            counted("cards of a column pair", {2: "BOTH", 3: "ALL THREE"}),
+            column_cards,
+        ),
+        Says(S["tip_pairs"], "{} Jacks in one column score", PAIR_CARDS_CAPITAL, column_cards),
+        Says(S["tip_pairs"], "points; {} Jacks in different columns", PAIR_CARDS, column_cards),
+        Says(
             S["glossary_pair"], "Column pair: {} cards of the same rank", PAIR_CARDS, column_cards
         ),
     ],
@@ -116,7 +125,28 @@ def pairs(facts: Facts) -> list[str]:
     return found
 
 
-@claim("six-suits", S["suits"])
+def suits_matter(facts: Facts) -> bool:
+    """Whether the suits change a grid's score: the same ranks in other suits."""
+    return (
+        score_grid(grid("7S 9C QD", "7H 2D 5S")).score
+        != score_grid(grid("7C 9D QH", "7D 2S 5H")).score
+    )
+
+
+@claim(
+    "six-suits",
+    S["suits"],
+    says=[
+        Says(
+            S["suits"],
+            "Suits {} for scoring",
+            Words(
+                "suits' part in scoring", {False: "do not matter", True: "matter"}, reads="affirmed"
+            ),
+            suits_matter,
+        )
+    ],
+)
 def suits(facts: Facts) -> list[str]:
     base = score_grid(grid("7S 9C QD", "7H 2D 5S")).score
     other = score_grid(grid("7C 9D QH", "7D 2S 5H")).score

@@ -7,6 +7,7 @@ import itertools
 from typing import Any
 
 from generator.pages.claims import Says, Words, counted, one_value
+from generator.pages.sixcard_claims.cards import decks_used
 from generator.pages.sixcard_claims.sentences import S
 from generator.pages.sixcard_claims.situations import TURNS, Facts, claim, direction
 from generator.sixcard.hole import Hole
@@ -125,7 +126,15 @@ def deal(facts: Facts) -> list[str]:
 @claim(
     "six-cut",
     S["cut"],
-    says=[Says(S["cut"], "The player to the dealer's {} cuts", SIDES, cutter_side)],
+    says=[
+        Says(S["cut"], "The player to the dealer's {} cuts", SIDES, cutter_side),
+        Says(
+            S["cut"],
+            "(or {} decks)",
+            counted("decks a hole is dealt from at most", {2: "both", 3: "all three"}),
+            lambda facts: max(decks_used(facts)),
+        ),
+    ],
 )
 def cut(facts: Facts) -> list[str]:
     """Another player than the dealer cuts; the side the sentence names is measured by

@@ -8,8 +8,9 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from generator.pages.claims import Says, extreme, extreme_of
+from generator.pages.claims import CAPITALIZED, Says, Words, counted, extreme, extreme_of
 from generator.pages.sixcard import page_data
+from generator.pages.sixcard_claims.cards import column_cards
 from generator.pages.sixcard_claims.sentences import S
 from generator.pages.sixcard_claims.situations import (
     Facts,
@@ -25,7 +26,18 @@ from generator.sixcard.hole import Action
 from generator.sixcard.rules import JokerPair, Options
 
 
-@claim("six-joker-pair", S["tip_jokers"])
+@claim(
+    "six-joker-pair",
+    S["tip_jokers"],
+    says=[
+        Says(
+            S["tip_jokers"],
+            "{} Jokers in a column are a pair",
+            counted("cards of a 6-card column", CAPITALIZED),
+            column_cards,
+        )
+    ],
+)
 def joker_pair(facts: Facts) -> list[str]:
     """Two Jokers in a column score as the page's pair rule (its scoring section's 0), and -4
     under the house rule the tip names; one Joker scores the value table's -2."""
@@ -121,7 +133,54 @@ def _neutral_match(tip: str) -> str | None:
     return None
 
 
-@claim("six-face-down", S["tip_unknown"], S["tip_unknown_measured"])
+def face_down_ranks(facts: Facts) -> bool:
+    """Whether a face-down card of a dealt grid can be any card of the deck: over seeded holes,
+    the start's face-down cards hold every rank, the Joker included."""
+    from generator.sixcard.hole import Hole
+    from generator.sixcard.rules import DEFAULT_OPTIONS
+
+    seen = set()
+    for seed in range(40):
+        hole = Hole(4, DEFAULT_OPTIONS, seed=seed, dealer=seed % 4)
+        for seat in range(4):
+            seen |= {
+                card.rank if not card.is_joker else "JK"
+                for card, up in zip(hole.grids[seat], hole.face_up[seat], strict=True)
+                if not up
+            }
+    return seen == {card.rank if not card.is_joker else "JK" for card in DEFAULT_OPTIONS.deck(4)}
+
+
+def face_down_high(facts: Facts) -> bool:
+    """Whether a face-down card can be one of the highest cards or a Joker: both lie face down
+    in the seeded holes' grids."""
+    from generator.sixcard.hole import Hole
+    from generator.sixcard.rules import DEFAULT_OPTIONS
+
+    values = set()
+    for seed in range(40):
+        hole = Hole(4, DEFAULT_OPTIONS, seed=seed, dealer=seed % 4)
+        for seat in range(4):
+            values |= {
+                "JK" if card.is_joker else DEFAULT_OPTIONS.value(card)
+                for card, up in zip(hole.grids[seat], hole.face_up[seat], strict=True)
+                if not up
+            }
+    return "JK" in values and facts["value"].ten in values
+
+
+CAN = Words("what a face-down card can be", {True: "can", False: "cannot"}, reads="permission")
+
+
+@claim(
+    "six-face-down",
+    S["tip_unknown"],
+    S["tip_unknown_measured"],
+    says=[
+        Says(S["tip_unknown"], "A face-down card {} be anything", CAN, face_down_ranks),
+        Says(S["tip_unknown"], "but it {} also be %(high)s or a Joker", CAN, face_down_high),
+    ],
+)
 def face_down(facts: Facts) -> list[str]:
     """'About 5.4': the value of a face-down card when the strong player turns it up, measured
     in the tournament (its ``strong_face_down``, over every match the strong player plays);
@@ -169,7 +228,108 @@ def tip_pairs(facts: Facts) -> list[str]:
     return _acknowledged("tip-pairs")
 
 
-@claim("six-tip-pairs-worth", S["tip_pairs_worth"])
+# -- the habits the measured sentences name, played by the strong player ------------------
+
+
+def _choice(hole: Any, **habits: Any) -> Any:
+    from generator.sixcard.strong import FOLLOWS_EVERY_TIP, StrongPlayer
+
+    return StrongPlayer(replace(FOLLOWS_EVERY_TIP, **habits)).choose(hole, random.Random(0))
+
+
+def reversed_takes_joker(facts: Facts) -> bool:
+    """Whether the player with the Joker habit reversed takes a Joker from the discard pile
+    (one the tip's player takes)."""
+    from generator.sixcard.strong import REVERSED
+
+    hole = hole_with([grid("5S 6S 7S", "8S 6H 7H"), grid("9S QC 3D", "TC 8D 5H")], discard="JK")
+    return bool(_choice(hole, jokers=REVERSED).kind == "draw-discard")
+
+
+def reversed_keeps_pair(facts: Facts) -> bool:
+    """Whether the player with the pairs habit reversed keeps a column pair of 8s when a 2
+    from the pile could go elsewhere (the tip's player keeps it)."""
+    from generator.sixcard.strong import REVERSED
+
+    grids = [grid("5S 6S 7S", "8S 6H 7H"), grid("8C 3C 4D", "8D KD 5H")]
+    hole = hole_with(grids, discard="2H", turned_up=[[(1, 1), (1, 2)], [(1, 1), (2, 1)]])
+    hole.play(Action.draw_discard(1))
+    return _choice(hole, pairs=REVERSED) not in (Action.replace(1, 1, 1), Action.replace(1, 2, 1))
+
+
+def neutral_plays_for_pairs(facts: Facts) -> bool:
+    """Whether the player with the pairs habit neutral turns up the card that may pair with a
+    face-up one, as the tip's player does (it turns cards up in slot order)."""
+    from generator.sixcard.strong import NEUTRAL
+
+    grids = [grid("5S 6S 7S", "8S 6H 7H"), grid("8C 4C QS", "TC 8D 5H")]
+    hole = hole_with(
+        grids, discard="AH", stock=["9D"], turned_up=[[(1, 1), (1, 2)], [(1, 2), (2, 3)]]
+    )
+    hole.play(Action.draw_stock(1))
+    follows = _choice(hole)
+    return bool(_choice(hole, pairs=NEUTRAL) == follows == Action.discard(1, 1, 3))
+
+
+def reversed_goes_out(facts: Facts) -> bool:
+    """Whether the player with the going-out habit reversed ends the hole whenever a move
+    allows, where the tip's player does not (its score is far from hard to beat)."""
+    from generator.sixcard.strong import REVERSED
+
+    hole = hole_with(
+        [grid("KS KH AS", "AC 2S 2H"), grid("AH 2C 3D", "4D AD QH")], discard="4C", stock=["5C"]
+    )
+    for seat in range(2):
+        for slot in range(5):
+            hole.face_up[seat][slot] = True
+    hole.play(Action.draw_stock(1))
+    ends = (Action.discard(1, 2, 3), Action.replace(1, 2, 3))
+    return _choice(hole, end_when_ahead=REVERSED) in ends and _choice(hole) not in ends
+
+
+def differences(match: str) -> Any:
+    """How many measurable differences the tournament's ``match`` shows: 1 when its 95%
+    interval of the margin lies clear of zero, else 0."""
+
+    def measure(facts: Facts) -> int:
+        low, high = _margin(match)["ci95"]
+        return int(not low <= 0 <= high)
+
+    return measure
+
+
+NO_DIFFERENCE = counted(
+    "measurable differences", {0: "no measurable difference", 1: "a measurable difference"}
+)
+
+
+@claim(
+    "six-tip-pairs-worth",
+    S["tip_pairs_worth"],
+    says=[
+        Says(
+            S["tip_pairs_worth"],
+            "but {} for pairs",
+            Words(
+                "neutral player's pairs", {False: "does not play", True: "plays"}, reads="affirmed"
+            ),
+            neutral_plays_for_pairs,
+        ),
+        Says(
+            S["tip_pairs_worth"], "tip makes {};", NO_DIFFERENCE, differences("tip-pairs-neutral")
+        ),
+        Says(
+            S["tip_pairs_worth"],
+            "against one who {} the rule",
+            Words(
+                "reversed player's pair rule",
+                {False: "does not know", True: "knows"},
+                reads="affirmed",
+            ),
+            reversed_keeps_pair,
+        ),
+    ],
+)
 def tip_pairs_worth(facts: Facts) -> list[str]:
     neutral = "against a player who does not play for pairs (tip-pairs-neutral)"
     return _no_difference(_margin("tip-pairs-neutral"), neutral) + _reversed_worth(
@@ -199,7 +359,18 @@ def tip_jokers(facts: Facts) -> list[str]:
     return _acknowledged("tip-jokers")
 
 
-@claim("six-tip-jokers-worth", S["tip_jokers_worth"])
+@claim(
+    "six-tip-jokers-worth",
+    S["tip_jokers_worth"],
+    says=[
+        Says(
+            S["tip_jokers_worth"],
+            "against one who {} takes one",
+            Words("reversed player's Jokers", {False: "never", True: "always"}, reads="affirmed"),
+            reversed_takes_joker,
+        )
+    ],
+)
 def tip_jokers_worth(facts: Facts) -> list[str]:
     """ "Scored exactly the same in every deal": the neutral match's margin is 0 in every deal
     (a mean of 0 with no spread)."""
@@ -213,7 +384,24 @@ def tip_jokers_worth(facts: Facts) -> list[str]:
     return found + _reversed_worth(facts, "tip-jokers")
 
 
-@claim("six-tip-high", S["tip_high"])
+def queen_pairs(facts: Facts) -> bool:
+    """Whether a Queen in the grid can be paired away: two Queens in a column score less
+    than one Queen beside a low card."""
+    return column_score(["QS", "QH"]) < column_score(["QS", "AH"])
+
+
+@claim(
+    "six-tip-high",
+    S["tip_high"],
+    says=[
+        Says(
+            S["tip_high"],
+            "unless you {} pair it",
+            Words("pairing a picture card", {True: "can", False: "cannot"}, reads="permission"),
+            queen_pairs,
+        )
+    ],
+)
 def tip_high(facts: Facts) -> list[str]:
     return _acknowledged("tip-high")
 
@@ -264,7 +452,13 @@ def tip_watch(facts: Facts) -> list[str]:
     return [] if verdict.verdict in ("backed", "undecided") else [verdict.detail]
 
 
-@claim("six-tip-watch-worth", S["tip_watch_worth"])
+@claim(
+    "six-tip-watch-worth",
+    S["tip_watch_worth"],
+    says=[
+        Says(S["tip_watch_worth"], "cards, it makes {}.", NO_DIFFERENCE, differences("tip-watch"))
+    ],
+)
 def tip_watch_worth(facts: Facts) -> list[str]:
     neutral = "against a player who counts the cards face up now (tip-watch-neutral)"
     stated = _worth(facts, "tip-watch", "neutral")
@@ -273,12 +467,45 @@ def tip_watch_worth(facts: Facts) -> list[str]:
     )
 
 
-@claim("six-tip-end", S["tip_end"])
+def early_going_out_pays(facts: Facts) -> Any:
+    """Whether going out early pays: the tournament's match of the tip's player against the
+    one that goes out whenever it can (``False`` when the tip's player wins it)."""
+    verdict = verdict_of("tip-end").verdict
+    return {"backed": False, "contradicted": True}.get(verdict, "undecided")
+
+
+@claim(
+    "six-tip-end",
+    S["tip_end"],
+    says=[
+        Says(
+            S["tip_end"],
+            "{} too early with a high score",
+            Words("going out early", {False: "do not go out", True: "go out"}, reads="affirmed"),
+            early_going_out_pays,
+        )
+    ],
+)
 def tip_end(facts: Facts) -> list[str]:
     return _acknowledged("tip-end")
 
 
-@claim("six-tip-end-worth", S["tip_end_worth"])
+@claim(
+    "six-tip-end-worth",
+    S["tip_end_worth"],
+    says=[
+        Says(
+            S["tip_end_worth"],
+            "against one who goes out {}, about",
+            Words(
+                "reversed player's going out",
+                {True: "whenever it can", False: "only when it is hard to beat"},
+                reads="any-time",
+            ),
+            reversed_goes_out,
+        )
+    ],
+)
 def tip_end_worth(facts: Facts) -> list[str]:
     neutral = "against a player who goes out without reckoning the last turn (tip-end-neutral)"
     stated = _worth(facts, "tip-end", "neutral")

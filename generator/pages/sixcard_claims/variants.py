@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from generator.pages.claims import Says, Words, counted, one_value
+from generator.pages.claims import CAPITALIZED, Says, Words, counted, one_value
 from generator.pages.sixcard_claims.end import last_turns_each
 from generator.pages.sixcard_claims.sentences import S
 from generator.pages.sixcard_claims.situations import (
@@ -145,6 +145,18 @@ def row_rule_scores(facts: Facts) -> str:
     return "higher" if rows < plain else "lower" if rows > plain else "same"
 
 
+def only_columns_cancel(facts: Facts) -> bool:
+    """Whether, under the row rule, only a column's pairs cancel: ``False`` when a row pair
+    cancels too and a column pair still does."""
+    options = Options(row_rule=RowRule.PAIRS)
+    row_pair = (
+        score_grid(grid("7S 7H 2C", "3D 4D 5D"), options).score
+        < score_grid(grid("7S 7H 2C", "3D 4D 5D")).score
+    )
+    column_pair = score_grid(grid("7S 2C 3D", "7H 4D 5D"), options).score == 4 + 5 + 2 + 3
+    return not (row_pair and column_pair)
+
+
 @claim(
     "six-row-rule",
     S["row_rule"],
@@ -158,7 +170,17 @@ def row_rule_scores(facts: Facts) -> str:
                 reads="comparison",
             ),
             row_rule_scores,
-        )
+        ),
+        Says(
+            S["row_rule"],
+            "also cancel ({} those in the same column)",
+            Words(
+                "column pairs alone cancel under the row rule",
+                {False: "not only", True: "only"},
+                reads="affirmed",
+            ),
+            only_columns_cancel,
+        ),
     ],
 )
 def row_rule(facts: Facts) -> list[str]:
@@ -256,6 +278,12 @@ def second_deck_players(facts: Facts) -> str:
             "the stock runs out {} quickly",
             Words("stock's speed", {"lower": "less", "higher": "more"}, reads="comparison"),
             stock_speed,
+        ),
+        Says(
+            S["double_deck"],
+            "use {} decks of %(deck)s cards",
+            counted("decks of the double-deck variant"),
+            lambda facts: Options(double_deck=True).decks_for(facts["six_min"]),
         ),
         Says(
             S["double_deck"],
@@ -443,7 +471,30 @@ def knock_when(facts: Facts) -> list[str]:
     return found[:3]
 
 
-@claim("six-row-pairs", S["row_pairs"])
+def equal_cards_enough(facts: Facts) -> Any:
+    """The fewest equal cards of a row that the row rule cancels (a row of two 5s and a 9,
+    and of three 5s)."""
+    enough = set()
+    for row in (["5H", "5S", "9C"], ["5H", "5S", "5D"]):
+        cards = [[parse_card(c) for c in r] for r in (row, ["2D", "3D", "4C"])]
+        with_rule = score_grid(cards, Options(row_rule=RowRule.PAIRS)).score
+        if with_rule < score_grid(cards, DEFAULT_OPTIONS).score:
+            enough.add(sum(card[0] == row[0][0] for card in row))
+    return min(enough, default=0)
+
+
+@claim(
+    "six-row-pairs",
+    S["row_pairs"],
+    says=[
+        Says(
+            S["row_pairs"],
+            "{} equal cards in a row are enough",
+            counted("equal cards a row needs", CAPITALIZED),
+            equal_cards_enough,
+        )
+    ],
+)
 def row_pairs(facts: Facts) -> list[str]:
     """The row rule of the page (``row_rule=True``, the engine's PAIRS): two equal cards of a
     row score 0 and the third card of that row its points; without the rule they all count."""
