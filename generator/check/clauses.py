@@ -8,9 +8,11 @@ would reach the page unread. So each clause of a claimed sentence (its text betw
 listed, word for word, in :data:`LISTED` with why no frame renders it:
 
 - ``why: no fact ...``: the clause states no fact (a heading's word, an invitation);
-- ``why: played by claim NAME ...``: the claim plays the clause in the engine but renders
-  none of its words yet (the clauses the claims were written with before frames were asked
-  of every word: each one framed is one entry less).
+- ``why: no engine value ...``: it states what no engine or data file of ours measures (a
+  source's words);
+- ``why: played by claim NAME ...``: the situation the claim sets up and plays in the engine,
+  in words that state no value (its numbers, negations, permissions and comparisons are in
+  frames).
 
 A word that states a value (a number, a negation, a permission or an obligation, a comparison
 or an order: :data:`generator.twopath.wording.STATING`) may stand outside every frame only in
