@@ -410,6 +410,17 @@
   /* A board: the page's picture (pictures.py), its cards redrawn from the module's game. Every
      card is named in words for a screen reader (each once: its own texts are hidden), the waste
      and the stock with their words. */
+  /* Where node is drawn in the coordinates of ancestor: its x and y, moved by every
+     translate() of the groups between them. */
+  function placeOf(node, ancestor) {
+    var x = +(node.getAttribute("x") || 0), y = +(node.getAttribute("y") || 0);
+    for (var at = node; at && at !== ancestor.parentNode; at = at.parentNode) {
+      var moved = /translate\(\s*(-?[\d.]+)[\s,]+(-?[\d.]+)\s*\)/.exec(at.getAttribute("transform") || "");
+      if (moved) { x += +moved[1]; y += +moved[2]; }
+    }
+    return { x: x, y: y };
+  }
+
   function Board(svg, sheet, overlap, words) {
     this.svg = svg;
     this.sheet = sheet;
@@ -423,8 +434,10 @@
     this.stock = svg.querySelector("g.stock");
     this.count = svg.querySelector("g.stock text.count");
     this.waste = svg.querySelector("g.waste");
-    var first = this.waste.querySelector("rect, use"); /* a card of the page's sheet: a <use> */
-    this.wasteAt = { x: +first.getAttribute("x"), y: +first.getAttribute("y") };
+    /* the waste slot: where the picture's waste card (or empty frame) lies, its x and y plus
+       the translations of the groups it is drawn in (a stepper's card is a moved copy of the
+       sheet's, its frame at 0,0) */
+    this.wasteAt = placeOf(this.waste.querySelector("rect, use"), this.waste);
     Array.prototype.slice.call(svg.querySelectorAll("text.caption")).forEach(function (caption) {
       caption.setAttribute("aria-hidden", "true");
     });

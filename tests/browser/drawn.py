@@ -433,3 +433,80 @@ def played_board_problems(page: Any, picture: str) -> list[str]:
     corners as the screen shows them."""
     page.locator(picture).scroll_into_view_if_needed()
     return faces_in_view(page, most=60)
+
+
+PLACES = """(selector) => {
+    const svg = document.querySelector(selector);
+    const ctm = svg.getScreenCTM();
+    const at = (x, y) => {
+        const p = svg.createSVGPoint();
+        p.x = x; p.y = y;
+        const s = p.matrixTransform(ctm);
+        return [s.x, s.y];
+    };
+    const box = (node) => {
+        const r = node.querySelector('rect').getBoundingClientRect();
+        return [r.left, r.top, r.width, r.height];
+    };
+    const name = (g) => [...g.classList].find((c) => c.startsWith('card-')).slice(5);
+    const columns = [...svg.querySelectorAll('g.column')].map((column) =>
+        [...column.querySelectorAll('g.card')].map((g) => [name(g), box(g)]));
+    const top = svg.querySelector('g.waste g.card, g.waste rect.empty');
+    const waste = top ? [top.matches('g.card') ? name(top) : null, top.matches('g.card') ? box(top)
+        : (() => { const r = top.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()] : null;
+    const back = svg.querySelector('g.stock rect.back').getBoundingClientRect();
+    const view = svg.viewBox.baseVal;
+    return {columns, waste, stock: [back.left, back.top, back.width, back.height],
+            origin: at(0, 0), unit: at(1, 0)[0] - at(0, 0)[0], height: view.height};
+}"""
+
+
+def board_places_problems(page: Any, picture: str) -> list[str]:
+    """Where each card of the played board ``picture`` (a selector) lies on screen, against
+    where the board's picture places it (:mod:`generator.site.pictures`): a column's cards in
+    its slot, each row ``OVERLAP`` lower; the waste card in the waste slot beside the stock,
+    below the tableau; the stock in its slot. A card drawn elsewhere (the waste card over
+    column 1) is named with where it is and where it belongs, in CSS pixels."""
+    from generator.site.pictures import CARD_H, CARD_W, GAP, OVERLAP, STEP_X, TABLEAU_TOP
+
+    seen = page.evaluate(PLACES, picture)
+    ox, oy = seen["origin"]
+    unit = seen["unit"]
+    piles_y = seen["height"] - CARD_H - GAP
+
+    def expected(x: float, y: float) -> list[float]:
+        return [ox + x * unit, oy + y * unit, CARD_W * unit, CARD_H * unit]
+
+    def off(box: list[float], want: list[float]) -> bool:
+        return any(abs(a - b) > 1.5 for a, b in zip(box, want, strict=True))
+
+    problems = []
+    for number, column in enumerate(seen["columns"], start=1):
+        for row, (card, box) in enumerate(column):
+            want = expected(GAP + (number - 1) * STEP_X, TABLEAU_TOP + row * OVERLAP)
+            if off(box, want):
+                problems.append(
+                    f"{card} (column {number}, row {row + 1}) is drawn at {_shown(box)}, "
+                    f"its place is {_shown(want)}"
+                )
+    if seen["waste"] is None:
+        problems.append("no waste card or empty waste slot is drawn")
+    else:
+        card, box = seen["waste"]
+        want = expected(GAP + 3 * STEP_X, piles_y)
+        if off(box, want):
+            problems.append(
+                f"the waste card {card or '(empty)'} is drawn at {_shown(box)}, "
+                f"the waste slot is {_shown(want)}"
+            )
+    want = expected(GAP, piles_y)
+    if off(seen["stock"], want):
+        problems.append(
+            f"the stock is drawn at {_shown(seen['stock'])}, its slot is {_shown(want)}"
+        )
+    return problems
+
+
+def _shown(box: list[float]) -> str:
+    left, top, width, height = box
+    return f"({left:.0f}, {top:.0f}) {width:.0f}x{height:.0f}"

@@ -37,7 +37,7 @@ from generator.patience.deal import DealCode
 from generator.patience.solver import solve
 from tests.browser.conftest import Site
 from tests.browser.cputime import MAIN, traced
-from tests.browser.drawn import played_board_problems
+from tests.browser.drawn import board_places_problems, played_board_problems
 from tests.browser.pagecheck import axe_problems
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-play")]
@@ -125,6 +125,7 @@ def test_the_reference_game_is_played_in_the_examples_page(
         assert axe_problems(page, site.page_path(code, "examples")) == []
     # each card shows its face and its corner: a free card's button lies over it, unpainted
     assert played_board_problems(page, svg) == []
+    assert board_places_problems(page, svg) == [], "before the first move"
     message = root.locator("[data-play-message]")
 
     # a refused move first: a free card that does not fit, then a covered one
@@ -156,6 +157,7 @@ def test_the_reference_game_is_played_in_the_examples_page(
         state = board_state(page, svg)
         seen = {key: state[key] for key in ("columns", "free", "waste", "stock")}
         assert seen == expected_board(game), f"{code}: after move {number} ({move})"
+        assert board_places_problems(page, svg) == [], f"{code}: after move {number} ({move})"
         assert root.locator("[data-play-score]").text_content() == str(game.score), number
         assert root.locator("[data-play-moves]").text_content() == str(game.move_count), number
         if number == 1:

@@ -25,6 +25,7 @@ from generator.patience.solver import solve
 from generator.site.othertexts import RULE_SETS
 from tests.browser.conftest import Site
 from tests.browser.cputime import MAIN, traced
+from tests.browser.drawn import board_places_problems
 from tests.patience.test_typed_codes import CASES, typed
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-solve")]
@@ -366,6 +367,8 @@ def test_any_deal_is_played_and_survives_a_reload(context: Any, site: Site, code
     wait_solved(page, deal_code)
     page.click("[data-golf-solve] [data-play-start] button")
     svg = "[data-golf-solve] svg.golf-playing"
+    # each card where the picture places it: the waste card in the waste slot, not over column 1
+    assert board_places_problems(page, svg) == [], "before the first move"
     number = DealCode.parse(deal_code).number
     game = Game(deal_for_number(number), Rules.CLASSIC)
     line = solve(game.deal, Rules.CLASSIC).moves
@@ -375,6 +378,7 @@ def test_any_deal_is_played_and_survives_a_reload(context: Any, site: Site, code
         else:
             free_card_of(page, svg, move.column).click()
         game.play(move)
+        assert board_places_problems(page, svg) == [], f"after {move}"
     page.click("[data-golf-solve] [data-play-undo]")
     game.undo()
     moves = page.text_content("[data-golf-solve] [data-play-moves]")
@@ -384,6 +388,7 @@ def test_any_deal_is_played_and_survives_a_reload(context: Any, site: Site, code
     page.reload()
     page.wait_for_selector(SOLVED, state="attached")
     page.wait_for_selector(svg)
+    assert board_places_problems(page, svg) == [], "after a reload"
     assert page.text_content("[data-golf-solve] [data-play-moves]") == str(game.move_count)
     assert page.text_content("[data-golf-solve] [data-play-score]") == str(game.score)
     free = page.evaluate(
@@ -479,8 +484,10 @@ def test_an_example_game_survives_a_reload(context: Any, site: Site, code: str) 
         else:
             free_card_of(page, svg, move.column).click()
         game.play(move)
+    assert board_places_problems(page, svg) == [], "after the moves"
     page.reload()
     page.wait_for_selector(svg)
+    assert board_places_problems(page, svg) == [], "after a reload"
     assert page.text_content("[data-golf-play] [data-play-moves]") == str(game.move_count)
     assert page.golf_errors == []
 
