@@ -562,6 +562,7 @@
     var score = root.querySelector("[data-play-score]");
     var moves = root.querySelector("[data-play-moves]");
     var message = root.querySelector("[data-play-message]");
+    var offer = root.querySelector("[data-play-end]");
     var progress = Progress(root.querySelector("[data-search-progress]"), words);
     var number = +root.getAttribute("data-number");
     var extra = []; /* the variants the Solve page adds to the chosen rules */
@@ -577,6 +578,7 @@
 
     function update() {
       board.draw(E, g, marks);
+      offer.hidden = !e.golf_stuck(g);
       score.textContent = String(e.golf_score(g));
       moves.textContent = String(e.golf_move_count(g));
       /* the free cards and the stock are the board's buttons: a free card's button lies over
@@ -614,15 +616,32 @@
       update();
     }
 
+    /* What the app says when the game is over: a won game its score; a stuck game the app's
+       message and its score as the rules page's scoring list counts it (cards removed, cards
+       left, points), with Undo and Start again offered beside it. Nothing while it goes on. */
+    function ended() {
+      if (e.golf_won(g)) return words.won[String(e.golf_score(g))] || "";
+      if (!e.golf_stuck(g)) return "";
+      var left = 0;
+      for (var c = 1; c <= board.columns.length; c++) left += e.golf_height(g, c);
+      return format(words.stuck_end, {
+        message: words.stuck,
+        removed: words.cards_removed[String(E.TABLEAU - left)],
+        left: words.cards_left[String(left)],
+        points: words.points[String(e.golf_score(g))]
+      });
+    }
+
     function after(reason, action) {
       progress.cancel();
       marks = {};
-      if (reason) say(words.reasons[E.reasonName(reason)]);
-      else {
+      var end;
+      if (reason) {
+        end = ended(); /* after the end, a move is refused and the end is said again */
+        say(end || words.reasons[E.reasonName(reason)]);
+      } else {
         actions += action;
-        if (e.golf_won(g)) say(words.won[String(e.golf_score(g))] || "");
-        else if (e.golf_stuck(g)) say(words.stuck);
-        else say("");
+        say(ended());
       }
       update();
     }
@@ -761,6 +780,16 @@
       after(e.golf_undo(g), "u");
     });
     root.querySelector("[data-play-hint]").addEventListener("click", hint);
+    root.querySelector("[data-play-end-undo]").addEventListener("click", function () {
+      after(e.golf_undo(g), "u");
+      var first = svg && svg.querySelector("rect.hit");
+      if (first) first.focus(); /* the button is gone: the focus goes back to the board */
+    });
+    root.querySelector("[data-play-end-restart]").addEventListener("click", function () {
+      deal("");
+      var first = svg && svg.querySelector("rect.hit");
+      if (first) first.focus();
+    });
     start.hidden = false;
   }
 

@@ -488,6 +488,20 @@ PLAY_WORDS: dict[str, str | tuple[str, str]] = {
     "no_win": N_("No line of play wins from here: undo some moves."),
     # TRANSLATORS: said when the game is won. %(count)s is the score.
     "won": NN_("You won, with %(count)s point!", "You won, with %(count)s points!"),
+    # TRANSLATORS: said when the game is stuck, counted as the rules page's
+    # scoring list counts it. %(message)s is the app's message (No more
+    # moves possible), %(removed)s the cards removed (14 cards removed),
+    # %(left)s the cards left (21 cards left), %(points)s the score (0
+    # points): each in words already, its number agreeing with its noun.
+    "stuck_end": N_("%(message)s. %(removed)s, %(left)s: %(points)s."),
+    # TRANSLATORS: part of the message of a stuck game. %(count)s is how many tableau cards
+    # were removed.
+    "cards_removed": NN_("%(count)s card removed", "%(count)s cards removed"),
+    # TRANSLATORS: part of the message of a stuck game. %(count)s is how many tableau cards
+    # are left.
+    "cards_left": NN_("%(count)s card left", "%(count)s cards left"),
+    # TRANSLATORS: part of the message of a stuck game. %(count)s is its score.
+    "points": NN_("%(count)s point", "%(count)s points"),
     # TRANSLATORS: a move of a solved deal's line: a removal. %(number)s is the move number,
     # %(card)s the card's name in words (nine of clubs), %(column)s its column.
     "step_remove": N_("Move %(number)s: you remove %(card)s from column %(column)s"),

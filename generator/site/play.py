@@ -60,6 +60,9 @@ COUNTS: dict[str, range] = {
     "stock": range(0, 20),
     "stock_count": range(0, 20),
     "won": range(SCORING.won_score, SCORING.won_score + 1),
+    "cards_removed": range(0, TABLEAU_SIZE + 1),
+    "cards_left": range(0, TABLEAU_SIZE + 1),
+    "points": range(0, SCORING.won_score + 1),
     "winnable": range(1, TABLEAU_SIZE + 20),
     "unwinnable": range(0, TABLEAU_SIZE),
 }
@@ -207,6 +210,9 @@ def play_box(code: str, board: str, rules: list[tuple[str, str]], t: Translation
         f"<span>{escape(t.gettext(PLAY_WORDS['moves']))}</span> "  # type: ignore[arg-type]
         f"<strong data-play-moves></strong></p>"
         f'<p class="golf-play-message" aria-live="polite" data-play-message></p>'
+        # a stuck game offers what the app's message does: undo moves, or play again
+        f'<p class="golf-play-end" data-play-end hidden>'
+        f"{button('undo', 'end-undo')}{button('restart', 'end-restart')}</p>"
         f"{search_progress(t)}</div></div>"
     )
 

@@ -19,7 +19,17 @@ import yaml
 
 from generator.i18n.catalogs import shipped_languages, translations
 from generator.i18n.words import PLAY_WORDS, Words
-from generator.patience import FULL_DECK, Game, Rules, RuleSet, Variant, deal_for_number
+from generator.patience import (
+    FULL_DECK,
+    Game,
+    Rules,
+    RuleSet,
+    Variant,
+    deal_for_number,
+)
+from generator.patience import (
+    TABLEAU_SIZE as TABLEAU,
+)
 from generator.patience.deal import DealCode
 from generator.patience.solver import solve
 from generator.site.othertexts import RULE_SETS
@@ -467,6 +477,71 @@ def test_new_and_winnable_deals(context: Any, site: Site, code: str) -> None:
         assert page.evaluate("window.golfDraws") == []
         chosen = page.get_attribute("[data-solve-rows] tr.golf-chosen", "data-rules")
         assert chosen == str(rule_set)
+    assert page.golf_errors == []
+
+
+def stuck_line() -> tuple[str, Game]:
+    """A deal the simple player gets stuck on under Classic, with cards removed and a score
+    above the floor (the penalty taken off): its code, and the engine's game played out."""
+    from generator.patience.players import play
+
+    for number in range(2, 500):
+        game = play(deal_for_number(number), Rules.CLASSIC, "base")
+        if game.is_stuck() and game.score > 0 and game.removed > 1:
+            return str(DealCode("C", number)), game
+    raise AssertionError("no deal the simple player gets stuck on with a score")
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_a_stuck_game_ends_as_the_app_ends_it(context: Any, site: Site, code: str) -> None:
+    """A game played into a corner ends as the app ends it: the app's "No more moves possible",
+    the cards removed and left and the score as the scoring list counts them (the penalty
+    taken off), and Undo and Start again offered beside it; a move after it is refused and the
+    end said again; Undo takes the last move back and the offer goes."""
+    from generator.i18n.words import STUCK_MESSAGE
+
+    t = translations(next(language for language in shipped_languages() if language.code == code))
+    deal_code, played = stuck_line()
+    page = open_page(context, site, code, "solve", f"#code={deal_code}")
+    wait_solved(page, deal_code)
+    page.click("[data-golf-solve] [data-play-start] button")
+    svg = "[data-golf-solve] svg.golf-playing"
+    game = Game(played.deal, Rules.CLASSIC)
+    for move in played.moves:
+        if move.column is None:
+            page.click(f"{svg} g.stock rect.back")
+        else:
+            free_card_of(page, svg, move.column).click()
+        game.play(move)
+    assert game.is_stuck()
+    left = TABLEAU - game.removed
+
+    def counted(key: str, n: int) -> str:
+        singular, plural = PLAY_WORDS[key]
+        return str(t.ngettext(singular, plural, n) % {"count": n})
+
+    end = t.gettext(PLAY_WORDS["stuck_end"]) % {
+        "message": t.gettext(STUCK_MESSAGE),
+        "removed": counted("cards_removed", game.removed),
+        "left": counted("cards_left", left),
+        "points": counted("points", game.score),
+    }
+    message = page.locator("[data-golf-solve] [data-play-message]")
+    assert message.text_content() == end
+    assert page.text_content("[data-golf-solve] [data-play-score]") == str(game.score)
+    offer = page.locator("[data-golf-solve] [data-play-end]")
+    assert offer.is_visible()
+    assert offer.locator("button").all_text_contents() == [
+        t.gettext(PLAY_WORDS["undo"]),
+        t.gettext(PLAY_WORDS["restart"]),
+    ]
+    page.click(f"{svg} g.stock rect.back")  # refused: the end is said again
+    assert message.text_content() == end
+    offer.locator("[data-play-end-undo]").click()
+    game.undo()
+    assert not offer.is_visible()
+    assert message.text_content() == ""
+    assert page.text_content("[data-golf-solve] [data-play-score]") == str(game.score)
     assert page.golf_errors == []
 
 
