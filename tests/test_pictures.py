@@ -349,7 +349,8 @@ def test_won_game_page_is_a_stepper_of_every_position(site: Path, code: str) -> 
         assert not section["slot"]
         svg = ET.fromstring(svg_text)
         assert svg.get("id") == f"board-{number}" and svg.get("role") == "img"
-        assert svg.get("aria-labelledby") == f"board-{number}-title board-{number}-desc"
+        assert svg.get("aria-labelledby") == f"board-{number}-title"
+        assert svg.get("aria-describedby") == f"board-{number}-desc"
         assert svg.find(f"{SVG}title").text == words.picture_title(number)  # type: ignore[union-attr]
         assert svg.find(f"{SVG}desc").text == words.snapshot(position)  # type: ignore[union-attr]
         cards = cards_in(svg)

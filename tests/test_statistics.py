@@ -344,7 +344,8 @@ def test_the_chart_draws_a_bar_per_share_with_its_interval_and_the_published_fig
     )
     assert svg.count('class="bar"') == 2 and svg.count('class="interval"') == 2
     assert svg.count('class="published"') == 2  # the marker and its legend
-    assert "Shares &lt;&amp;&gt;" in svg and 'aria-labelledby="c-title c-desc"' in svg
+    assert "Shares &lt;&amp;&gt;" in svg and 'aria-labelledby="c-title"' in svg
+    assert 'aria-describedby="c-desc"' in svg
     bars = ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}rect")
     widths = [float(bar.get("width", "0")) for bar in bars if bar.get("class") == "bar"]
     assert math.isclose(widths[0] / widths[1], 2.0)
@@ -372,7 +373,8 @@ def test_the_column_chart_draws_a_column_per_share_on_a_common_scale() -> None:
             ident="c",
         )
     )
-    assert svg.get("role") == "img" and svg.get("aria-labelledby") == "c-title c-desc"
+    assert svg.get("role") == "img" and svg.get("aria-labelledby") == "c-title"
+    assert svg.get("aria-describedby") == "c-desc"
     assert svg.find(f"{SVG}title").text == "T" and svg.find(f"{SVG}desc").text == "D"  # type: ignore[union-attr]
     bars = _bars(svg)
     heights = [float(bar.get("height", "nan")) for bar in bars]

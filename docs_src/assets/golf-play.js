@@ -657,6 +657,8 @@
       svg = picture.cloneNode(true);
       svg.removeAttribute("id");
       svg.removeAttribute("aria-hidden");
+      svg.removeAttribute("aria-labelledby"); /* the picture's title and position, not the game's */
+      svg.removeAttribute("aria-describedby");
       svg.setAttribute("role", "group");
       svg.setAttribute("aria-label", words.board);
       svg.classList.add("golf-playing");

@@ -43,7 +43,8 @@
     var title = svg.querySelector("title"), desc = svg.querySelector("desc");
     title.id = "board-step-title";
     desc.id = "board-step-desc";
-    svg.setAttribute("aria-labelledby", "board-step-title board-step-desc");
+    svg.setAttribute("aria-labelledby", "board-step-title");
+    svg.setAttribute("aria-describedby", "board-step-desc");
     var columns = Array.prototype.slice.call(svg.querySelectorAll("g.column")).map(function (g) {
       return { group: g, cards: Array.prototype.slice.call(g.querySelectorAll("g.card")) };
     });

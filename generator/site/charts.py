@@ -394,7 +394,8 @@ def _chart_svg(
     width: float, height: float, classes: str, ident: str | None, title: str, desc: str
 ) -> ET.Element:
     """A chart's ``<svg>`` with its ``<title>`` and ``<desc>`` (its text alternative, named by
-    ``aria-labelledby`` when the chart has an id)."""
+    ``aria-labelledby`` and ``aria-describedby`` when the chart has an id: a screen reader says
+    the title, then the description, apart)."""
     svg = ET.Element(
         "svg",
         {
@@ -406,7 +407,8 @@ def _chart_svg(
     )
     if ident:
         svg.set("id", ident)
-        svg.set("aria-labelledby", f"{ident}-title {ident}-desc")
+        svg.set("aria-labelledby", f"{ident}-title")
+        svg.set("aria-describedby", f"{ident}-desc")
     title_el = ET.SubElement(svg, "title", {"id": f"{ident}-title"} if ident else {})
     title_el.text = title
     desc_el = ET.SubElement(svg, "desc", {"id": f"{ident}-desc"} if ident else {})

@@ -176,8 +176,9 @@ def board(
         svg.set("data-search-exclude", "")
     if desc:
         svg.set("role", "img")
-        if ident:
-            svg.set("aria-labelledby", f"{ident}-title {ident}-desc")
+        if ident:  # named by its title, described by the position in words: a stop between
+            svg.set("aria-labelledby", f"{ident}-title")
+            svg.set("aria-describedby", f"{ident}-desc")
     else:
         svg.set("aria-hidden", "true")
     title_el = ET.SubElement(svg, "title", {"id": f"{ident}-title"} if ident else {})

@@ -309,8 +309,8 @@ SEEN_BOARD = """() => {
                        g.querySelector('text.corner').textContent];
     const root = document.querySelector('[data-stepper]');
     const said = (svg, attr) => {
-        const ids = (svg.getAttribute('aria-labelledby') || '').split(' ');
-        const node = document.getElementById(ids[attr === 'title' ? 0 : 1]);
+        const id = svg.getAttribute(attr === 'title' ? 'aria-labelledby' : 'aria-describedby');
+        const node = document.getElementById(id || '');
         return node && svg.contains(node) && node.tagName === attr ? node.textContent : null;
     };
     return [...root.querySelectorAll('svg.golf-board')].filter(seen).map(svg => ({
@@ -514,3 +514,22 @@ def test_without_javascript_the_deal_and_the_last_move_are_drawn(
             problems.append("with JavaScript, the sentence that it is needed is shown")
         problems += recorder.take()
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_a_board_is_named_by_its_title_and_described_by_its_position(
+    context: Any, site: Site, code: str
+) -> None:
+    """A screen reader says a board's title, then, apart, the position in words: its accessible
+    name is the title alone (issue 47: "after move 3 Stock: 15 cards" ran the two together)."""
+    page = context.new_page()
+    page.goto(site.url + won_game(site, code))
+    words = words_of(code)
+    named = page.get_by_role("img", name=words.picture_title(0), exact=True)
+    assert named.count() >= 1, "no board is named by its title alone"
+    description = named.first.evaluate(
+        "svg => document.getElementById(svg.getAttribute('aria-describedby')).textContent"
+    )
+    recorded = load_reference_game()
+    start = Game(recorded.deal, recorded.rules).position()
+    assert description == words.snapshot(start)
