@@ -377,6 +377,9 @@ def test_check_stops_a_translator_who_edits_the_catalog_and_the_approved_text(
         ("اسحب بطاقة. ثم العب.", 2),  # Arabic has no capitals: any letter begins a sentence
         ("هل يمكن الفوز؟ نعم.", 2),  # Arabic's question mark
         ("Draw a card. then play it.", 1),  # a small letter after a stop begins none
+        ("Peut-on gagner\u00a0? La part des donnes.", 2),  # French: a space before ? and !
+        ("Gagné\u202f! Encore une.", 2),  # a narrow one too
+        ("Peut-on gagner ? La part.", 2),  # as a page's text reads it: a space
     ],
 )
 def test_a_sentence_may_begin_in_any_script(line: str, count: int) -> None:

@@ -88,10 +88,15 @@ CLASSES = (
 )
 """The classes every language's file has, in this order."""
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
-SENTENCE_END = re.compile(r"(?<=[^\s.])[.!?؟।](?:[\"'’”“»«)]*)(?=\s+[\"'‘“„«(]*(?P<next>[^\W_]))")
+SENTENCE_END = re.compile(
+    r"(?:(?<=[^\s.])[.!?؟।]|(?<=[^\s.]\s)[!?])(?:[\"'’”“»«)]*)"
+    r"(?=\s+[\"'‘“„«(]*(?P<next>[^\W_]))"
+)
 """A full stop, question or exclamation mark (Arabic's ؟ and the Devanagari full stop too)
-that may end a sentence followed by another in the same line; :func:`sentences` keeps those
-after which a capital, a digit or a letter of a script without case begins."""
+that may end a sentence followed by another in the same line, right after a word, or a ? or !
+after the space French typography puts before them (a no-break space, which a page's text
+reads as a space); :func:`sentences`
+keeps those after which a capital, a digit or a letter of a script without case begins."""
 
 
 def _begins_sentence(letter: str) -> bool:
