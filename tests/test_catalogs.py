@@ -526,8 +526,8 @@ def test_update_writes_nothing_while_a_catalog_is_broken(copy: Path) -> None:
     edit(
         copy,
         "docs_src/templates/index.md.j2",
-        "\n- [",
-        "\n{% trans %}A new sentence.{% endtrans +%}\n\n- [",
+        "\n{% set link %}",
+        "\n{% trans %}A new sentence.{% endtrans +%}\n\n{% set link %}",
     )
     edit(copy, DE, 'msgstr "Der Nachziehstapel"', 'msgstr "Der Nachziehstapel')
     before = snapshot(copy)

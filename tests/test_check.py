@@ -135,8 +135,8 @@ BREAKAGES = {
         [
             (
                 "docs_src/templates/index.md.j2",
-                "\n- [",
-                "\n{% trans %}A new sentence.{% endtrans +%}\n\n- [",
+                "\n{% set link %}",
+                "\n{% trans %}A new sentence.{% endtrans +%}\n\n{% set link %}",
             )
         ],
         r"locales/messages.pot:1: out of date with the templates and code \(1 new, 0 gone",
@@ -264,8 +264,8 @@ def test_translator_workflow_after_a_template_change(tmp_path: Path) -> None:
     edit(
         copy,
         "docs_src/templates/index.md.j2",
-        "\n- [",
-        "\n{% trans %}A new sentence.{% endtrans +%}\n\n- [",
+        "\n{% set link %}",
+        "\n{% trans %}A new sentence.{% endtrans +%}\n\n{% set link %}",
     )
     env = {**os.environ, "PYTHONPATH": str(copy)}
     update = subprocess.run(
@@ -367,8 +367,8 @@ ATTACKS: dict[str, tuple[list[tuple[str, str, str]], str]] = {
         [
             (
                 "docs_src/templates/index.md.j2",
-                "\n- [",
-                "\n{% trans %}A new sentence.{% endtrans +%}\n\n- [",
+                "\n{% set link %}",
+                "\n{% trans %}A new sentence.{% endtrans +%}\n\n{% set link %}",
             )
         ],
         r"locales/messages.pot:1: out of date with the templates",

@@ -410,7 +410,7 @@ def test_change_a_rule_value(tmp_path: Path) -> None:
         f'"{reason.removeprefix("seed erratum")}" --write',
         "$ python -m generator catalog update",
         "po",
-        "$ python -m generator approve --page rules,statistics",
+        "$ python -m generator approve --page rules,statistics,messages",
         "$ python -m generator approve",
         "$ python -m generator check --only examples,values,pages,catalogs,safety",
     ]

@@ -34,7 +34,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -143,6 +143,8 @@ class Example:
     values: Mapping[str, object] = field(default_factory=dict)
     cards: Mapping[str, Card] = field(default_factory=dict)
     rule_sets: Mapping[str, str] = field(default_factory=dict)
+    said: Mapping[str, tuple[str, str | None]] = field(default_factory=dict)
+    """The values that are other messages of the script: (key, entry) of each."""
 
 
 def _format(template: str, values: Mapping[str, object]) -> str:
@@ -166,6 +168,10 @@ def render(words: Mapping[str, Any], example: Example) -> str:
     values: dict[str, object] = dict(example.values)
     values |= {name: words["card_names"][str(card)] for name, card in example.cards.items()}
     values |= {name: words["rule_sets"][rule_set] for name, rule_set in example.rule_sets.items()}
+    values |= {
+        name: words[key] if entry is None else words[key][entry]
+        for name, (key, entry) in example.said.items()
+    }
     return _format(message, values)
 
 
@@ -297,7 +303,7 @@ def _plurals() -> tuple[Callable[[int], int], ...]:
     )
 
 
-def _plural_counts(counts: range) -> set[int]:
+def _plural_counts(counts: Sequence[int]) -> set[int]:
     """The first count of ``counts`` that takes each plural form of each shipped language:
     the same counts for every language, so that their texts correspond line for line."""
     chosen: set[int] = set()
@@ -420,6 +426,24 @@ def examples() -> tuple[Example, ...]:
     if not stuck.is_stuck():
         raise OtherTextError(f"{lost_code}'s best line on {lost_rules} does not end stuck")
     lines.append(Example(f"stuck: {_where(lost_code, lost_rules, len(best.moves))}", "stuck"))
+    removed, score = stuck.removed, stuck.score
+    counts = {"cards_removed": removed, "cards_left": TABLEAU_SIZE - removed, "points": score}
+    for key, engine in counts.items():
+        for count in _counts(key, [engine]):
+            lines.append(Example(f"stuck, {key.replace('_', ' ')}: {count}", key, str(count)))
+    lines.append(
+        Example(
+            f"stuck, its end: {_where(lost_code, lost_rules, len(best.moves))}, {removed} "
+            f"removed, {TABLEAU_SIZE - removed} left, {score} points",
+            "stuck_end",
+            said={
+                "message": ("stuck", None),
+                "removed": ("cards_removed", str(removed)),
+                "left": ("cards_left", str(TABLEAU_SIZE - removed)),
+                "points": ("points", str(score)),
+            },
+        )
+    )
 
     refusals = _refusals(
         [

@@ -56,13 +56,14 @@ from generator.patience.deal import COLUMN_HEIGHT
 from generator.patience.game import Position
 from generator.site import pictures
 
-COUNTS: dict[str, range] = {
+COUNTS: dict[str, range | list[int]] = {
     "stock": range(0, 20),
     "stock_count": range(0, 20),
     "won": range(SCORING.won_score, SCORING.won_score + 1),
     "cards_removed": range(0, TABLEAU_SIZE + 1),
     "cards_left": range(0, TABLEAU_SIZE + 1),
-    "points": range(0, SCORING.won_score + 1),
+    # a stuck game's scores: the only ones the stuck message says
+    "points": sorted({SCORING.stuck_score(removed) for removed in range(TABLEAU_SIZE)}),
     "winnable": range(1, TABLEAU_SIZE + 20),
     "unwinnable": range(0, TABLEAU_SIZE),
 }
