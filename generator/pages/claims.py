@@ -95,6 +95,12 @@ CAPITALIZED = {value: words.capitalize() for value, words in NUMBER_WORDS.table.
 """The same, starting a sentence."""
 
 
+def can(what: str) -> Words:
+    """The words for whether something can be done or be so (``can``, ``cannot``), for
+    :class:`Says`: one table, each use naming what it is about."""
+    return Words(what, {True: "can", False: "cannot"}, reads="permission")
+
+
 def extreme(what: str, highest: str = "most", lowest: str = "least") -> Words:
     """The words for the end of a range a figure stands at (``most``: the highest of them),
     for :class:`Says`; :func:`extreme_of` measures it."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from generator.pages.claims import Claims, Says, Words, counted, one_value
+from generator.pages.claims import Claims, Says, Words, can, counted, one_value
 from generator.pages.examples import (
     BY_NAME,
     CLASSIC,
@@ -205,11 +205,7 @@ def monotone_verdicts(facts: dict[str, Any]) -> bool:
         Says(
             RULE_SETS_SAID[4],
             "so a deal that can be won under one of them {} also be won under those above it",
-            Words(
-                "verdict under the rule sets above",
-                {True: "can", False: "cannot"},
-                reads="permission",
-            ),
+            can("verdict under the rule sets above"),
             monotone_verdicts,
         ),
     ],
@@ -266,7 +262,7 @@ def split_verdict(example: Any, *, wins: str, loses: str) -> tuple[Move, Card, l
 
 # -- the examples --------------------------------------------------------------
 
-CAN_BE_WON = Words("verdict", {True: "can", False: "cannot"}, reads="permission")
+CAN_BE_WON = can("verdict")
 AND_NOT = Words("verdict of the other rule set", {False: "not", True: "also"}, reads="affirmed")
 REFUSES = Words("stricter rules' answer", {True: "refuses", False: "accepts"}, reads="refused")
 REFUSE = Words("stricter rules' answer", {True: "refuse", False: "accept"}, reads="refused")
@@ -559,11 +555,7 @@ def onto_only_listed(facts: dict[str, Any]) -> bool:
         Says(
             EASY_DIFFERS,
             "On %(easy)s they {} also go onto",
-            Words(
-                "locked cards' other places on Easy",
-                {True: "can", False: "cannot"},
-                reads="permission",
-            ),
+            can("locked cards' other places on Easy"),
             lambda facts: bool(
                 uncovered(facts["records"]["unwinnable"].deal, _lock(facts).cards, EASY)
             ),

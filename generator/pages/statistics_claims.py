@@ -24,6 +24,7 @@ from generator.pages.claims import (
     Claims,
     Says,
     Words,
+    can,
     counted,
     extreme,
     extreme_of,
@@ -40,9 +41,7 @@ def _census(facts: dict[str, Any]) -> dict[str, Census]:
     return {str(census.rule_set): census for census in facts["census"]}
 
 
-CAN_BE_WON = Words(
-    "verdict of the deals counted", {True: "can", False: "cannot"}, reads="permission"
-)
+CAN_BE_WON = can("verdict of the deals counted")
 SHARES = (
     "For each rule set: how many deals the census solved, how many of them can be won, "
     "and the share of winnable deals with its %(level)s%% interval (Wilson's), the range in "

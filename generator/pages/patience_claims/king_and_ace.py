@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.pages.claims import Says, Words, counted
+from generator.pages.claims import Says, Words, can, counted
 from generator.pages.patience_claims.situations import (
     ACE,
     KING,
@@ -85,11 +85,7 @@ QUEEN_ON_KING = (
         Says(
             KING_AND_ACE,
             "so a run {} go from the Queen to the King, on to the Ace",
-            Words(
-                "run through King and Ace on Easy",
-                {True: "can", False: "cannot"},
-                reads="permission",
-            ),
+            can("run through King and Ace on Easy"),
             lambda f: all(
                 accepted(Rules.EASY, a, b) is None
                 for a, b in ((QUEEN, KING), (KING, ACE), (ACE, 2))
@@ -221,7 +217,7 @@ def example_winnable(rules: Rules) -> Any:
         Says(
             MATTER,
             "the same deal {} be winnable on %(easy)s",
-            Words("verdict on Easy", {True: "can", False: "cannot"}, reads="permission"),
+            can("verdict on Easy"),
             example_winnable(Rules.EASY),
         ),
         Says(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.pages.claims import Says, Words, one_value
+from generator.pages.claims import Says, Words, can, one_value
 from generator.pages.patience_claims.situations import (
     APP_RULES,
     MAY,
@@ -21,7 +21,7 @@ PASSES = Words(
     {1: "only once: there is no redeal", 2: "twice", 3: "three times"},
     reads="count",
 )
-CAN = Words("permission", {True: "can", False: "cannot"}, reads="permission")
+CAN = can("permission")
 STRICT_DRAW = Words(
     "strict rules' drawing",
     {False: "only when no move is possible", True: "at any time"},

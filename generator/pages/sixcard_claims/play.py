@@ -7,7 +7,7 @@ import copy
 import random
 from typing import Any
 
-from generator.pages.claims import Says, Words, one_value
+from generator.pages.claims import Says, Words, can, one_value
 from generator.pages.sixcard_claims.sentences import S
 from generator.pages.sixcard_claims.situations import MAY, TURNS, Facts, claim, direction, slot
 from generator.sixcard.cards import JOKER
@@ -16,7 +16,7 @@ from generator.sixcard.hole import Action, Hole
 from generator.sixcard.rules import DEFAULT_OPTIONS, Options
 
 MUST = Words("obligation", {True: "must", False: "may"}, reads="obligation")
-CAN = Words("permission", {True: "can", False: "cannot"}, reads="permission")
+CAN = can("permission")
 
 
 def turn_direction(facts: Facts) -> Any:

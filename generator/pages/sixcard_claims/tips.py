@@ -8,7 +8,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from generator.pages.claims import CAPITALIZED, Says, Words, counted, extreme, extreme_of
+from generator.pages.claims import CAPITALIZED, Says, Words, can, counted, extreme, extreme_of
 from generator.pages.sixcard import page_data
 from generator.pages.sixcard_claims.cards import column_cards
 from generator.pages.sixcard_claims.sentences import S
@@ -169,7 +169,7 @@ def face_down_high(facts: Facts) -> bool:
     return "JK" in values and facts["value"].ten in values
 
 
-CAN = Words("what a face-down card can be", {True: "can", False: "cannot"}, reads="permission")
+CAN = can("what a face-down card can be")
 
 
 @claim(
@@ -397,7 +397,7 @@ def queen_pairs(facts: Facts) -> bool:
         Says(
             S["tip_high"],
             "unless you {} pair it",
-            Words("pairing a picture card", {True: "can", False: "cannot"}, reads="permission"),
+            can("pairing a picture card"),
             queen_pairs,
         )
     ],
