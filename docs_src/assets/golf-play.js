@@ -499,33 +499,43 @@
       : format(words.waste_card, { card: cardName(words, E, top) }));
   };
 
-  /* A status line with a Stop button: what a search is doing while it runs. */
-  function Progress(node, words) {
+  /* A status line with a Stop button: what a search is doing while it runs. watch(busy,
+     message), if given, hears each start and end, with what is said at the end (the Solve page
+     shows the line in its buttons' place while a search runs, and the end's message beside
+     them). A quiet run says nothing: a search whose answer the page already shows. */
+  function Progress(node, words, watch) {
     var text = node.querySelector("[data-search-status]");
     var stop = node.querySelector("[data-search-stop]");
     var running = null;
+    watch = watch || function () {};
+    function end(message) {
+      stop.hidden = true;
+      text.textContent = message;
+      watch(false, message);
+    }
     stop.addEventListener("click", function () {
       if (!running) return;
       var ending = running;
       running = null;
       ending.stop();
-      text.textContent = words.stopped;
-      stop.hidden = true;
+      end(words.stopped);
       if (ending.onStop) ending.onStop();
     });
     return {
       /* run a search, saying so: name is the rule set's name (or null) */
-      run: function (searcher, task, name, onStop, here) {
+      run: function (searcher, task, name, onStop, quiet) {
         var search = searcher.run(task, function (expanded) {
-          if (running === search) {
+          if (running === search && !quiet) {
             text.textContent = format(words.searching, { rules: name, count: Math.round(expanded) });
           }
-        }, here);
+        }, quiet);
         search.onStop = onStop;
         running = search;
-        node.hidden = false;
-        stop.hidden = false;
-        text.textContent = format(words.searching, { rules: name, count: 0 });
+        if (!quiet) {
+          text.textContent = format(words.searching, { rules: name, count: 0 });
+          stop.hidden = false;
+          watch(true, "");
+        }
         return search.promise.then(function (result) {
           if (running === search) running = null;
           return result;
@@ -533,15 +543,13 @@
       },
       done: function (message) {
         running = null;
-        stop.hidden = true;
-        text.textContent = message || "";
+        end(message || "");
       },
       busy: function () { return running !== null; },
       cancel: function () {
         if (running) running.stop();
         running = null;
-        stop.hidden = true;
-        text.textContent = "";
+        end("");
       }
     };
   }
@@ -814,7 +822,25 @@
     var stepText = root.querySelector("[data-solve-step]");
     var scoreText = root.querySelector("[data-solve-score]");
     var stepper = root.querySelector("[data-solve-stepper]");
-    var progress = Progress(root.querySelector("[data-search-progress]"), words);
+    var actions = root.querySelector("[data-solve-actions]");
+    var note = root.querySelector("[data-solve-note]");
+    var starter = null; /* the button that started the search under way, to give the focus back */
+    /* a search takes the buttons' place (golf.css stacks them), and gives it back: the focus
+       follows, from the button pressed to Stop and back */
+    var progress = Progress(root.querySelector("[data-search-progress]"), words, function (busy, message) {
+      var focused = document.activeElement;
+      if (busy) {
+        if (actions.hasAttribute("data-searching")) return; /* the next rule set, or attempt */
+        starter = actions.contains(focused) ? focused : null;
+        actions.setAttribute("data-searching", "");
+        if (starter) actions.querySelector("[data-search-stop]").focus();
+      } else {
+        actions.removeAttribute("data-searching");
+        if (starter && (focused === document.body || actions.contains(focused))) starter.focus();
+        starter = null;
+      }
+      note.textContent = message;
+    });
     var svg = root.querySelector("svg.golf-board");
     svg.setAttribute("role", "group");
     svg.removeAttribute("aria-hidden");
@@ -855,6 +881,7 @@
     }
 
     function show(n) {
+      if (!shown) return; /* the page's own answer, until the page's search has given its line */
       var line = shown.line;
       n = Math.max(0, Math.min(line.length, n));
       current = n;

@@ -47,6 +47,7 @@ from generator.patience import (
     TABLEAU_SIZE,
     Card,
     DealCode,
+    Game,
     Reason,
     Rules,
     RuleSet,
@@ -54,6 +55,8 @@ from generator.patience import (
 )
 from generator.patience.deal import COLUMN_HEIGHT
 from generator.patience.game import Position
+from generator.patience.rules import deal_for
+from generator.patience.solver import solve
 from generator.site import pictures
 
 COUNTS: dict[str, range | list[int]] = {
@@ -239,6 +242,55 @@ def solve_buttons(t: Translations) -> Markup:
     )
 
 
+SOLVED_RULE_SETS = (
+    RuleSet.of(Rules.EASY),
+    RuleSet.of(Rules.CLASSIC),
+    RuleSet.of(Rules.CLASSIC, (Variant.NOTHING_ON_KING,)),
+    RuleSet.of(Rules.STRICT),
+)
+"""The rule sets the Solve page solves a deal under, in its table's order (``SOLVED_RULES`` in
+golf-play.js)."""
+
+
+def solve_result(code: str, words: Words, t: Translations) -> dict[str, Any]:
+    """The Solve page's result for its own deal ``code``, solved by the engine when the page is
+    built, as the script writes it once its search in the page has run (the table's rows, the
+    chosen line's title, its length, its first step and score): the page shows its answer from
+    the first paint, with no blank space kept for it, and the script's search writes the same
+    words over it (tests/browser/test_layout_shift.py sees nothing move)."""
+    parsed = DealCode.parse(code)
+    chosen = RuleSet.of(Rules.EASY if parsed.rules_letter == "E" else Rules.CLASSIC)
+    rows, title, moves = [], "", 0
+    for rule_set in SOLVED_RULE_SETS:
+        solution = solve(deal_for(parsed.number, rule_set), rule_set, best=True)
+        name = words.rule_set(rule_set)
+        count = len(solution.moves) if solution.winnable else solution.best_removals or 0
+        message = PLAY_WORDS["winnable" if solution.winnable else "unwinnable"]
+        assert isinstance(message, tuple)
+        singular, plural = message
+        verdict = t.ngettext(singular, plural, count) % {"count": count, "tableau": TABLEAU_SIZE}
+        show = _word(t, "show")
+        chosen_class = ' class="golf-chosen"' if rule_set == chosen else ""
+        rows.append(
+            f'<tr data-rules="{escape(str(rule_set))}"{chosen_class}>'
+            f"<td>{escape(name)}</td><td>{escape(verdict)}</td>"
+            f'<td><button type="button" class="md-button" aria-label="{escape(show)}: '
+            f'{escape(name)}">{escape(show)}</button></td></tr>'
+        )
+        if rule_set == chosen:
+            line = "line_won" if solution.winnable else "line_best"
+            title = _word(t, line) % {"rules": name}
+            moves = len(solution.moves)
+    score = Game(deal_for(parsed.number, chosen), chosen).score
+    return {
+        "rows": Markup("".join(rows)),
+        "title": title,
+        "moves": moves,
+        "step": _word(t, "step_deal"),
+        "score": f"{_word(t, 'score')} {score}",
+    }
+
+
 def frame_board(position: Position, ident: str, words: Words) -> Markup:
     """A board for the script to draw on, a solved line's (hidden from screen readers: the
     script gives it its name when it shows it)."""
@@ -257,22 +309,13 @@ def frame_board(position: Position, ident: str, words: Words) -> Markup:
     )
 
 
-def helpers(words: Words, t: Translations) -> dict[str, Callable[..., Markup]]:
+def helpers(words: Words, t: Translations) -> dict[str, Callable[..., Any]]:
     """The templates' globals for playing and solving."""
 
     def rule_choices(code: str) -> list[tuple[str, str]]:
         letter = DealCode.parse(code).rules_letter
         first = Rules.EASY if letter == "E" else Rules.CLASSIC
-        sets = [RuleSet.of(first)] + [
-            RuleSet.of(r, v)
-            for r, v in (
-                (Rules.EASY, ()),
-                (Rules.CLASSIC, ()),
-                (Rules.CLASSIC, (Variant.NOTHING_ON_KING,)),
-                (Rules.STRICT, ()),
-            )
-            if RuleSet.of(r, v) != RuleSet.of(first)
-        ]
+        sets = [RuleSet.of(first)] + [s for s in SOLVED_RULE_SETS if s != RuleSet.of(first)]
         return [(str(rule_set), words.rule_set(rule_set)) for rule_set in sets]
 
     return {
@@ -281,4 +324,5 @@ def helpers(words: Words, t: Translations) -> dict[str, Callable[..., Markup]]:
         "frame_board": lambda position, ident: frame_board(position, ident, words),
         "search_progress": lambda: search_progress(t),
         "solve_buttons": lambda: solve_buttons(t),
+        "solve_result": lambda code: solve_result(code, words, t),
     }

@@ -13,6 +13,9 @@ it, and its pictures' drawn cards and figures) and derives each value again:
 - ``won-game-replay`` (won game page, rules page boards): the moves read from the boards
   replayed in the engine from the deal of the code the page names; each board, score,
   count and the end sentence compared with the engine's position;
+- ``solve-answer`` (Solve page): the answer it shows for its own deal before its script runs,
+  each verdict solved again (a win replayed and counted, a "no" by the solver with its best
+  line's cards), the line's title and the deal's score;
 - ``stuck-scores`` (rules page): each stuck example's points scored by the engine;
 - ``census-figures`` (statistics page): the census rows read again (gzip and csv, not the
   census reader), each count and share re-counted and re-rounded (``decimal``, half to
@@ -82,6 +85,7 @@ def checks() -> dict[str, tuple[str, Check]]:
         "drawn-examples": ("examples", pictures.examples_pictures),
         "drawn-won-game": ("won-game", pictures.won_game_pictures),
         "drawn-rules": ("rules", pictures.rules_pictures),
+        "solve-answer": ("solve", patience.solve_page),
         "drawn-solve": ("solve", pictures.solve_pictures),
         "drawn-six-card-golf": ("six-card-golf", pictures.sixcard_pictures),
         "drawn-statistics": ("statistics", pictures.statistics_pictures),

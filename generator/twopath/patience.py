@@ -18,7 +18,7 @@ from typing import Any
 from generator.bounded import load_yaml
 from generator.i18n.words import MOVE_DRAW, MOVE_REMOVE, PICTURE_AFTER, RULE_NAMES
 from generator.paths import PACKAGE
-from generator.patience import DealCode, Game, Rules, deal_for_number
+from generator.patience import TABLEAU_SIZE, DealCode, Game, Rules, deal_for_number
 from generator.patience.cards import Card, parse_card
 from generator.patience.deal import Deal
 from generator.patience.game import Move
@@ -718,3 +718,94 @@ def rules_page(page: Page) -> Iterator[Finding]:
 
 
 __all__ = ["Path", "examples_page", "rules_page", "won_game_page"]
+
+
+# -- the Solve page ------------------------------------------------------------------
+
+SOLVE_RULE_SETS = ("easy", "classic", "classic+nothing-on-king", "strict")
+"""The rule sets the Solve page's table answers for its own deal."""
+SOLVE_CODE = re.compile(r'data-golf-solve data-code="(GO1-[A-Z]-[A-Z]{7})"')
+
+
+def solve_page(page: Page) -> Iterator[Finding]:
+    """The Solve page's answer for its own deal, shown before its script runs: each row of the
+    table solved again (a win replayed and its moves counted; a 'no' by the solver, its best
+    line replayed to the cards it removes), the line's title naming a rule set the table
+    answers as it says, and the score under the board the deal's own."""
+    name = "solve-answer"
+    found = SOLVE_CODE.search(page.markdown)
+    if found is None:
+        raise ReadError("no deal code on the solve page (data-golf-solve data-code=...)")
+    code = found.group(1)
+    deal = dealt(code)
+    names = {page.words.rule_set(_rule_set(rule_set)): rule_set for rule_set in SOLVE_RULE_SETS}
+    yes = page.pattern(
+        *page.forms("yes, in %(count)s move", "yes, in %(count)s moves"), count=r"\d+"
+    )
+    no = page.pattern(
+        *page.forms(
+            "no: at best %(count)s of the %(tableau)s cards removed",
+            "no: at best %(count)s of the %(tableau)s cards removed",
+        ),
+        count=r"\d+",
+        tableau=r"\d+",
+    )
+    won: dict[str, bool] = {}
+    for number, text in enumerate(page.lines, 1):
+        cells = [c.strip() for c in text.strip("|").split("|")] if text.startswith("| ") else []
+        if len(cells) != 3 or cells[0] not in names:
+            continue
+        rule_set = names[cells[0]]
+        solution = solve(deal, _rule_set(rule_set), best=True)
+        won[rule_set] = solution.winnable
+        after, refused = replay(deal, _rule_set(rule_set), solution.moves)
+        if (match := yes.fullmatch(cells[1])) is not None:
+            truth = (
+                f"the solver finds no win of {code} on {rule_set}"
+                if not solution.winnable
+                else f"move {refused} of the solver's line is refused"
+                if refused is not None or not after.is_won()
+                else f"the solver's winning line of {code} on {rule_set} has "
+                f"{len(solution.moves)} moves"
+            )
+            ok = solution.winnable and after.is_won() and int(match["count"]) == len(solution.moves)
+        elif (match := no.fullmatch(cells[1])) is not None:
+            removed = after.removed
+            ok = (
+                not solution.winnable
+                and refused is None
+                and after.is_stuck()
+                and int(match["count"]) == removed
+                and int(match["tableau"]) == TABLEAU_SIZE
+            )
+            truth = (
+                f"the solver wins {code} on {rule_set}"
+                if solution.winnable
+                else f"the solver's best line of {code} on {rule_set} removes {removed} cards"
+            )
+        else:
+            ok, truth = False, "neither a win in some moves nor a best line's cards"
+        yield Finding(name, number, text, truth, ok)
+    if set(won) != set(SOLVE_RULE_SETS):
+        missing = ", ".join(sorted(set(SOLVE_RULE_SETS) - set(won))) or "none"
+        yield Finding(name, 1, "", f"the table of {code} lacks rule sets: {missing}", False)
+        return
+    titles = [
+        (page.pattern(page.t("The winning line on %(rules)s")), True),
+        (page.pattern(page.t("The best line on %(rules)s: it ends stuck")), False),
+    ]
+    score = page.pattern(page.t("Score") + " %(score)s", score=r"-?\d+")
+    shown: str | None = None
+    for number, text in enumerate(page.lines, 1):
+        for pattern, winning in titles:
+            match = pattern.fullmatch(text)
+            if match is not None:
+                shown = names.get(match["rules"])
+                ok = shown is not None and won[shown] is winning
+                yield Finding(name, number, text, f"the table's verdict of {shown}", ok)
+        match = score.fullmatch(text)
+        if match is not None and shown is not None:
+            start = Game(deal, _rule_set(shown)).score
+            yield Finding(
+                name, number, text, f"the deal's score {start}", int(match["score"]) == start
+            )

@@ -62,14 +62,15 @@ AFTER_STOP = """() => { const root = document.querySelector('[data-golf-solve]')
 
 STOP_IF_RUNNING = """(code) => {
   const root = document.querySelector('[data-golf-solve]');
-  const stop = root.querySelector(':scope > [data-search-progress] [data-search-stop]');
+  const stop = root.querySelector('[data-solve-actions] > [data-search-progress] [data-search-stop]');
   if (root.getAttribute('data-solved') === code || stop.hidden) return null;
-  const shown = [stop.getClientRects().length > 0, stop.textContent];
+  const shown = [stop.getClientRects().length > 0 && getComputedStyle(stop).visibility === 'visible',
+                 stop.textContent, document.activeElement === stop];
   stop.click();
   return shown;
 }"""
 """Click the Solve page's Stop button if deal ``code``'s search still runs (what it showed then:
-whether it was drawn, its text); ``null`` if the search had ended."""
+whether it was drawn, its text, whether it had the focus); ``null`` if the search had ended."""
 
 STOPPED_WAIT_MS = 5000
 """Longer than the slowest deal's search takes whole (1-3 s here): a search Stop did not end
@@ -211,7 +212,6 @@ def test_a_search_says_what_it_does_and_stops_at_once(
     if not worker:
         context.add_init_script(NO_WORKER)
     page = open_page(context, site, code, "solve")
-    status = page.locator("[data-golf-solve] > [data-search-progress] [data-search-status]")
     pattern = re.escape(fill_in(word(t, "searching"), rules="\x00", count="\x01"))
     names = "|".join(re.escape(words.rule_set(rule_set)) for rule_set in EXAMPLES_RULE_SETS)
     pattern = pattern.replace("\x00", f"(?:{names})").replace("\x01", "([1-9][0-9]*)")
@@ -226,7 +226,7 @@ def test_a_search_says_what_it_does_and_stops_at_once(
                  document.querySelector(selector).textContent)
                || document.querySelector('[data-golf-solve]').getAttribute('data-solved') === code""",
             arg=[
-                "[data-golf-solve] > [data-search-progress] [data-search-status]",
+                "[data-golf-solve] [data-solve-actions] > [data-search-progress] [data-search-status]",
                 pattern,
                 slow,
             ],
@@ -238,11 +238,18 @@ def test_a_search_says_what_it_does_and_stops_at_once(
             break
     else:
         pytest.fail("every one of the slowest deals was solved before its search could be seen")
-    assert shown == [True, word(t, "search_stop")]  # the Stop button, as it was clicked
-    stop = page.locator("[data-golf-solve] > [data-search-progress] [data-search-stop]")
+    # the Stop button, as it was clicked: in the buttons' place, the focus moved there from Solve
+    assert shown == [True, word(t, "search_stop"), True]
+    stop = page.locator(
+        "[data-golf-solve] [data-solve-actions] > [data-search-progress] [data-search-stop]"
+    )
     page.evaluate(AFTER_STOP)
-    assert status.text_content() == word(t, "stopped")
+    # the buttons are back in the progress line's place, the page saying the search stopped
+    note = page.locator("[data-golf-solve] [data-solve-note]")
+    assert note.is_visible() and note.text_content() == word(t, "stopped")
     assert stop.is_hidden()
+    assert page.locator("[data-golf-solve] [data-solve-new]").is_visible()
+    assert page.evaluate("document.activeElement.getAttribute('type')") == "submit"
     assert rows(page) == before  # no verdict of the stopped deal
     quick = "GO1-E-AAAAAAB"
     solve_typed(page, quick)
