@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from generator.i18n.catalogs import ROOT, languages, translations
-from generator.i18n.words import LEGEND, Words
+from generator.i18n.words import LEGEND, POSITION_FOLD, Words
 from generator.pages.recorded import load_reference_game
 from generator.patience import FULL_DECK, Game, Move, deal_for_number
 from generator.site.build import build_site
@@ -172,7 +172,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 class Figures(HTMLParser):
-    """Each board figure: its SVG's id, its <desc> (if any), its caption and its legend."""
+    """Each board figure: its SVG's id, what names and describes it, its <desc> (if any), the
+    fold's summary, the words it folds (``caption``: the element the SVG is described by) and
+    its legend."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -184,17 +186,23 @@ class Figures(HTMLParser):
         if tag == "svg" and "golf-board" in (a.get("class") or ""):
             self.figures.append(
                 {"id": a.get("id") or "", "hidden": a.get("aria-hidden") or "", "desc": ""}
+                | {"role": a.get("role") or "", "named": a.get("aria-labelledby") or ""}
+                | {"described": a.get("aria-describedby") or "", "fold": ""}
                 | {"caption": "", "legend": ""}
             )
-        elif self.figures and tag in {"desc", "figcaption"}:
-            self.part = "desc" if tag == "desc" else "caption"
+        elif self.figures and tag == "desc":
+            self.part = "desc"
+        elif self.figures and tag == "summary":
+            self.part = "fold"
+        elif self.figures and a.get("id") and a.get("id") == self.figures[-1]["described"]:
+            self.part = "caption"
         elif self.figures and "golf-legend" in (a.get("class") or ""):
             self.part = "legend"
         elif self.part == "legend" and tag == "li":
             self.figures[-1]["legend"] += "|"
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in {"desc", "figcaption", "ul"}:
+        if tag in {"desc", "summary", "p", "ul"}:
             self.part = None
 
     def handle_data(self, data: str) -> None:
@@ -221,9 +229,12 @@ def test_each_rules_picture_has_one_text_alternative_its_caption_and_a_legend(
         game = Game(recorded.deal, recorded.rules)
         for move in recorded.moves[:after]:
             game.play(move)
-        # the picture is hidden from screen readers; its visible caption says the position
-        assert figure["hidden"] == "true" and figure["desc"] == ""
+        # the picture is an image named by its title and described by the position in words,
+        # which a fold under it shows to the eye
+        assert figure["role"] == "img" and figure["hidden"] == "" and figure["desc"] == ""
+        assert figure["named"] == f"{figure['id']}-title"
         assert re.sub(r"\s+", " ", figure["caption"]).strip() == words.snapshot(game.position())
+        assert figure["fold"] == words.t.gettext(POSITION_FOLD)
         expected = "".join("|" + words.p(LEGEND[kind]) for kind in legends[figure["id"]])
         assert figure["legend"] == expected
 

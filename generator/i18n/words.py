@@ -247,6 +247,9 @@ PICTURE_START = N_("The deal at the start")
 PICTURE_AFTER = N_("The position after move %(number)s")
 # TRANSLATORS: the label beside the stock in a board picture.
 PICTURE_STOCK = NP_("picture", "stock")
+# TRANSLATORS: what a reader taps under a board picture to show the same position written out
+# in words (the stock, the waste and every column's cards).
+POSITION_FOLD = N_("The position in words")
 # TRANSLATORS: the label beside the waste card in a board picture.
 PICTURE_WASTE = NP_("picture", "waste")
 

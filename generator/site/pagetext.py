@@ -7,7 +7,8 @@ reader sees on the page, taken from the HTML that MkDocs built. With
 alternative, ``[picture] <title>: <desc>``, where it stands on the page, and each item of a
 board's legend (``<ul class="golf-legend">``) a line ``[legend] <text>``: what
 the approved texts in ``docs_src/approved/`` hold, so that a reviewer reads
-everything a visitor reads (or hears). A figure's caption, a button and a
+everything a visitor reads (or hears); the fold that shows a board's position in words
+(``<summary class="golf-fold">``) is a line ``[fold] <text>``, and the words its own line. A figure's caption, a button and a
 form control's label and a group of controls' legend are lines of their own; what is drawn for the eye only
 (``aria-hidden="true"``, the text alternative beside it says it) is left out.
 """
@@ -43,6 +44,9 @@ PICTURE = "[picture]"
 """The start of a picture's line."""
 LEGEND = "[legend]"
 """The start of a line of a board's legend (part of the picture, like its text alternative)."""
+FOLD = "[fold]"
+"""The start of the line of a board's fold (``<summary class="golf-fold">``), what a reader taps
+to show the position in words under the picture: part of the picture, like its legend."""
 
 
 class _PageText(HTMLParser):
@@ -96,7 +100,9 @@ class _PageText(HTMLParser):
             if "golf-legend" in classes or self.legend:
                 self.legend += 1
         elif tag in BLOCKS and self.buffer is None:
-            if self.legend:
+            if tag == "summary" and "golf-fold" in classes:
+                self.buffer = [f"{FOLD} "] if self.pictures else None
+            elif self.legend:
                 self.buffer = [f"{LEGEND} "] if self.pictures else None
             else:
                 self.buffer = [self._marker()] if tag == "li" else []
@@ -178,11 +184,11 @@ def page_text(html: str, *, pictures: bool = False) -> str:
 
 
 def without_pictures(text: str) -> str:
-    """``text`` (as :func:`page_text` gives it) without its picture and legend lines."""
+    """``text`` (as :func:`page_text` gives it) without its picture, legend and fold lines."""
     return "".join(
         line
         for line in text.splitlines(keepends=True)
-        if not line.startswith((PICTURE + " ", LEGEND + " "))
+        if not line.startswith((PICTURE + " ", LEGEND + " ", FOLD + " "))
     )
 
 

@@ -146,11 +146,14 @@ def board(
     rows: int = 1,
     searchable: bool = True,
     from_sheet: bool = False,
+    described_by: str = "",
 ) -> str:
     """The position as an SVG picture; ``label`` gives each card's short form ("R♣").
 
     With an empty ``desc`` the picture is ``aria-hidden``: the text beside it
-    (the page's snapshot) is what a screen reader reads instead. The picture
+    (the page's snapshot) is what a screen reader reads instead; or, with ``described_by``
+    (the id of that text, folded on the page), an image named by its title and described by
+    that text. The picture
     is as tall as its longest column, or as ``rows`` cards if that is more;
     ``searchable=False`` keeps it out of the search index.
 
@@ -174,11 +177,11 @@ def board(
         svg.set("id", ident)
     if not searchable:
         svg.set("data-search-exclude", "")
-    if desc:
+    if desc or described_by:
         svg.set("role", "img")
         if ident:  # named by its title, described by the position in words: a stop between
             svg.set("aria-labelledby", f"{ident}-title")
-            svg.set("aria-describedby", f"{ident}-desc")
+            svg.set("aria-describedby", described_by or f"{ident}-desc")
     else:
         svg.set("aria-hidden", "true")
     title_el = ET.SubElement(svg, "title", {"id": f"{ident}-title"} if ident else {})

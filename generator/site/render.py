@@ -33,6 +33,7 @@ from generator.i18n.words import (
     NEW_GAME_WINDOW,
     PICTURE_STOCK,
     PICTURE_WASTE,
+    POSITION_FOLD,
     STUCK_MESSAGE,
     VARIANT_NAMES,
     Translations,
@@ -211,14 +212,16 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
         ident: str | None = None,
         from_sheet: bool = False,
     ) -> Markup:
-        """A board picture with the position in words as its caption: the caption is its one
-        text alternative (the SVG, built by ElementTree, is hidden from screen readers),
-        and after it a legend of its marked cards (a figure's caption is its first or last
-        child: HTML allows no list after it).
+        """A board picture with the position in words folded under it (issue 47: 15-19 lines
+        at 390 px, a third of the rules page, between a sighted reader and the next rule), and
+        after the figure a legend of its marked cards. The words are the picture's description
+        (``aria-describedby``), which a screen reader reads folded or not; the fold's summary,
+        a line ``[fold] ...`` of the page text, shows them to the eye.
 
         ``ident`` names the picture on its page (default ``position-<after_move>``); with
         ``from_sheet`` its cards are copies of the page's card sheet (``play_assets()``, which
         the page must then carry), a page of several whole deals (the examples)."""
+        ident = ident or f"position-{after_move}"
         svg = board(
             position,
             label=words.short,
@@ -227,14 +230,17 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
             stock_label=words.p(PICTURE_STOCK),
             waste_label=words.p(PICTURE_WASTE),
             highlights=highlights,
-            ident=ident or f"position-{after_move}",
+            ident=ident,
             from_sheet=from_sheet,
+            described_by=f"{ident}-words",
         )
         kinds = ["free", *(highlights or {}).values()]
         return Markup(
             f'<figure class="golf-figure">{svg}'
-            f"<figcaption>{escape(words.snapshot(position))}</figcaption></figure>"
-            f"{legend(kinds)}"
+            f'<details class="golf-words"><summary class="golf-fold">'
+            f"{escape(t.gettext(POSITION_FOLD))}</summary>"
+            f'<p id="{escape(ident)}-words">{escape(words.snapshot(position))}</p></details>'
+            f"</figure>{legend(kinds)}"
         )
 
     env.globals["picture"] = picture

@@ -111,7 +111,7 @@ class Board:
     marks: dict[Card, frozenset[str]]
     desc: str = ""
     hidden: bool = False
-    """Drawn for the eye only: its text alternative is the line after its picture line."""
+    """Its text alternative is the words after its picture line (and its fold's line)."""
 
     def words_differ(self, page: Page, text: str, game: Game) -> str | None:
         """How a text alternative in words differs from the game's position (None: it says it):
@@ -179,7 +179,10 @@ def boards(page: Page) -> list[Board]:
                 parse_card(waste_match["card"]) if waste_match else None,
                 marks,
                 element_text(body, "desc"),
-                attrs.get("aria-hidden") == "true",
+                # its words are beside it on the page: for a screen reader only (hidden), or
+                # folded under it and its description
+                attrs.get("aria-hidden") == "true"
+                or (not element_text(body, "desc") and "aria-describedby" in attrs),
             )
         )
     return found
@@ -224,6 +227,15 @@ def board_games(page: Page) -> Iterator[tuple[Board, Game | str]]:
             yield board, f"the engine refuses move {refused} of the recorded game"
         else:
             yield board, game
+
+
+def words_line(page: Page, line: int) -> int:
+    """The line of a board's position in words: the first after its picture line (``line``)
+    that is not its fold's (``[fold] ...``)."""
+    line += 1
+    while line <= len(page.lines) and page.lines[line - 1].startswith("[fold] "):
+        line += 1
+    return line
 
 
 def picture_line(page: Page, board: Board, after: int = 1) -> int:
@@ -278,7 +290,7 @@ def examples_page(page: Page) -> Iterator[Finding]:
         game = deal_game(code)
         differs = board.differs(game)
         yield Finding(name, line, board.title, differs or f"the deal {code}", differs is None)
-        caption = line + 1 if board.hidden else line
+        caption = words_line(page, line) if board.hidden else line
         said = (
             page.lines[caption - 1] if board.hidden and caption <= len(page.lines) else board.desc
         )
@@ -656,7 +668,7 @@ def rules_page(page: Page) -> Iterator[Finding]:
             differs or f"the position after move {number} of {code}",
             differs is None,
         )
-        caption = line + 1 if board.hidden else line
+        caption = words_line(page, line) if board.hidden else line
         said = (
             page.lines[caption - 1] if board.hidden and caption <= len(page.lines) else board.desc
         )

@@ -1,0 +1,88 @@
+"""A board's position in words is folded under it for the eye, and said in full to a screen
+reader (issue 47, points 1 and 2: the rules page showed 15-19 lines of words under each of its
+three boards, 29% of its words, to every reader).
+
+The rules page of every language is opened at 390 px as a phone shows it: each board's words
+are not shown, the fold's line is; the board is an image named by its title whose accessible
+description, as Chromium computes it, is the position in words, the engine's; one tap on the
+fold shows the words. The words a sighted reader sees on the page are those of the page with
+its folds open less exactly the positions' words: nothing else is hidden, and they all are.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from generator.i18n.catalogs import shipped_languages, translations
+from generator.i18n.words import POSITION_FOLD, Words
+from generator.pages.recorded import load_reference_game
+from generator.patience import Game
+from tests.browser.conftest import Site
+from tests.browser.pagecheck import WIDTHS
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+CODES = [language.code for language in shipped_languages()]
+
+SEEN_WORDS = """() => {
+  const root = document.querySelector('article');
+  let words = 0;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || !parent.checkVisibility({visibilityProperty: true})) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    if (![...range.getClientRects()].some(r => r.width > 0 && r.height > 0)) continue;
+    words += node.textContent.split(/\\s+/).filter(Boolean).length;
+  }
+  return words;
+}"""
+"""How many words of the article a sighted reader sees (drawn text, folds as they are)."""
+
+
+def words_of(code: str) -> Words:
+    return Words(translations(next(lang for lang in shipped_languages() if lang.code == code)))
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_the_rules_boards_fold_their_words_for_the_eye_alone(
+    context: Any, site: Site, code: str
+) -> None:
+    words = words_of(code)
+    recorded = load_reference_game()
+    game = Game(recorded.deal, recorded.rules)
+    positions = {0: game.position()}
+    for number, move in enumerate(recorded.moves, start=1):
+        game.play(move)
+        positions[number] = game.position()
+    page = context.new_page()
+    page.set_viewport_size({"width": 390, "height": WIDTHS[390]})
+    page.goto(site.url + next(p for p in site.pages(code) if p.endswith("/rules/")))
+    figures = page.locator("article figure.golf-figure")
+    assert figures.count() == 3
+    folded = page.evaluate(SEEN_WORDS)
+    hidden = 0
+    for index in range(figures.count()):
+        figure = figures.nth(index)
+        board = figure.locator("svg.golf-board")
+        after = int(str(board.get_attribute("id")).split("-")[1])
+        said = words.snapshot(positions[after])
+        shown = figure.get_by_text(said, exact=True)
+        fold = figure.locator("summary")
+        assert shown.is_hidden(), f"{code}: the words of board {after} are shown unasked"
+        assert fold.is_visible() and fold.inner_text() == words.t.gettext(POSITION_FOLD)
+        # a screen reader: an image named by its title, described by the words, folded or not
+        image = page.get_by_role("img", name=words.picture_title(after), exact=True)
+        expect(image).to_have_accessible_description(said)
+        hidden += len(said.split())
+        fold.click()
+        assert shown.is_visible(), f"{code}: a tap on the fold does not show board {after}'s words"
+    unfolded = page.evaluate(SEEN_WORDS)
+    assert folded == unfolded - hidden, (
+        f"{code}: {folded} words shown with the folds closed, {unfolded} with them open: "
+        f"the positions have {hidden}"
+    )
