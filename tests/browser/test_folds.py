@@ -19,6 +19,7 @@ from playwright.sync_api import expect
 from generator.i18n.catalogs import shipped_languages, translations
 from generator.i18n.words import POSITION_FOLD, Words
 from generator.pages.recorded import load_reference_game
+from generator.pages.sixcard import sixcard_page_facts
 from generator.patience import Game
 from tests.browser.conftest import Site
 from tests.browser.pagecheck import WIDTHS
@@ -86,3 +87,28 @@ def test_the_rules_boards_fold_their_words_for_the_eye_alone(
         f"{code}: {folded} words shown with the folds closed, {unfolded} with them open: "
         f"the positions have {hidden}"
     )
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_six_card_golf_opens_with_the_game_at_a_glance(context: Any, site: Site, code: str) -> None:
+    """The 6-Card Golf page at 390 px: its title in the browser names the game; the short
+    introduction is shown, the long one folded under it (one tap shows it), and the first rule's
+    heading is in the first window."""
+    t = translations(next(lang for lang in shipped_languages() if lang.code == code))
+    six = sixcard_page_facts()["six"].size
+    page = context.new_page()
+    page.set_viewport_size({"width": 390, "height": WIDTHS[390]})
+    page.goto(site.url + next(p for p in site.pages(code) if p.endswith("/six-card-golf/")))
+    title = t.gettext("How to play %(six)s-Card Golf") % {"six": six}
+    assert page.title().startswith(title), f"{code}: the page's title is {page.title()!r}"
+    article = page.locator("article")
+    more = article.locator("details")
+    assert more.count() == 1
+    assert article.locator("h1 + p").is_visible()
+    long_intro = more.locator("p")
+    assert long_intro.is_hidden(), f"{code}: the long introduction is shown unasked"
+    first_rule = article.locator("h2").first
+    top = first_rule.evaluate("h => h.getBoundingClientRect().top")
+    assert top < WIDTHS[390], f"{code}: the first rule's heading starts at {top} px"
+    more.locator("summary").click()
+    assert long_intro.is_visible()

@@ -62,6 +62,7 @@ def face_up_when(facts: Facts) -> Any:
     S["nine_card"],
     S["glossary_grid"],
     S["play_heading"],
+    S["title"],
     S["glossary_polish"],
     says=[
         Says(S["three_columns"], "Add up your {} column scores", counted("columns"), six_columns),
