@@ -264,7 +264,15 @@ LEGEND = {
     "refused": NP_("legend", "free card that does not fit"),
     # TRANSLATORS: the legend under a board picture: a card that another card still covers.
     "blocked": NP_("legend", "covered card"),
+    # TRANSLATORS: the legend of the won game's list of moves: a move shown with a solid border.
+    "removal": NP_("legend", "card removed from the tableau"),
+    # TRANSLATORS: the legend of the won game's list of moves: a move shown with a dashed border.
+    "draw": NP_("legend", "card drawn from the stock"),
 }
+# TRANSLATORS: an item of a board's legend that says which card a short form stands for (the
+# jack, queen and king of clubs: Dutch and German "R♣ = klaveren heer", "R♣ = Kreuzkönig").
+# %(short)s is the short form, %(card)s the card's name.
+SHORT_FORM = NP_("legend", "%(short)s = %(card)s")
 """The legend's words for each kind of marked card on a board."""
 
 
@@ -328,6 +336,11 @@ class Words:
 
     def short_rank(self, rank: int) -> str:
         return self.p(SHORT_RANKS[rank]) if rank in SHORT_RANKS else str(rank)
+
+    def picture_letters(self) -> list[Card]:
+        """The picture cards whose short forms a legend explains (of clubs): a reader cannot
+        always guess a letter from the card's name (the King's R in Dutch and German)."""
+        return [Card(rank, "C") for rank in sorted(SHORT_RANKS) if rank in FACE_NAMES and rank > 1]
 
     def short(self, card: Card) -> str:
         """A card's short form: "A♣", "10♠", "R♣"."""

@@ -34,6 +34,7 @@ from generator.i18n.words import (
     PICTURE_STOCK,
     PICTURE_WASTE,
     POSITION_FOLD,
+    SHORT_FORM,
     STUCK_MESSAGE,
     VARIANT_NAMES,
     Translations,
@@ -196,14 +197,21 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
     env.globals.update({name: _as_text(helper) for name, helper in helpers.items()})
     env.globals.update(statistics_helpers(words, locale))
 
-    def legend(kinds: Sequence[str]) -> Markup:
-        """What the marked cards of a board are, each beside a sample of its mark."""
+    def legend(kinds: Sequence[str], letters: bool = False) -> Markup:
+        """What the marked cards of a board are, each beside a sample of its mark; with
+        ``letters`` (once on a page, under the first board), which card the picture cards' short
+        forms stand for (Dutch and German write the King R)."""
         items = "".join(
             f'<li><span class="golf-key golf-key-{kind}" aria-hidden="true"></span>'
             f"{escape(words.p(LEGEND[kind]))}</li>"
             for kind in dict.fromkeys(kinds)
         )
-        return Markup(f'<ul class="golf-legend">{items}</ul>')
+        if letters:
+            items += "".join(
+                f"<li>{escape(words.p(SHORT_FORM) % {'short': words.short(card), 'card': words.card(card)})}</li>"
+                for card in words.picture_letters()
+            )
+        return Markup(f'<ul class="golf-legend">{items}</ul>') if items else Markup("")
 
     def picture(
         position: Position,
@@ -211,6 +219,7 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
         highlights: dict[Card, str] | None = None,
         ident: str | None = None,
         from_sheet: bool = False,
+        letters: bool = False,
     ) -> Markup:
         """A board picture with the position in words folded under it (issue 47: 15-19 lines
         at 390 px, a third of the rules page, between a sighted reader and the next rule), and
@@ -240,7 +249,7 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
             f'<details class="golf-words"><summary class="golf-fold">'
             f"{escape(t.gettext(POSITION_FOLD))}</summary>"
             f'<p id="{escape(ident)}-words">{escape(words.snapshot(position))}</p></details>'
-            f"</figure>{legend(kinds)}"
+            f"</figure>{legend(kinds, letters)}"
         )
 
     env.globals["picture"] = picture

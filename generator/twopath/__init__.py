@@ -16,6 +16,9 @@ it, and its pictures' drawn cards and figures) and derives each value again:
 - ``solve-answer`` (Solve page): the answer it shows for its own deal before its script runs,
   each verdict solved again (a win replayed and counted, a "no" by the solver with its best
   line's cards), the line's title and the deal's score;
+- ``letters-<page>`` (the pages that draw patience boards): the legend that says which card
+  the jack's, queen's and king's short forms stand for, each short form read as the page's
+  cards are and its name as the engine's cards are named;
 - ``stuck-scores`` (rules page): each stuck example's points scored by the engine;
 - ``census-figures`` (statistics page): the census rows read again (gzip and csv, not the
   census reader), each count and share re-counted and re-rounded (``decimal``, half to
@@ -86,6 +89,10 @@ def checks() -> dict[str, tuple[str, Check]]:
         "drawn-won-game": ("won-game", pictures.won_game_pictures),
         "drawn-rules": ("rules", pictures.rules_pictures),
         "solve-answer": ("solve", patience.solve_page),
+        "letters-rules": ("rules", patience.card_letters),
+        "letters-examples": ("examples", patience.card_letters),
+        "letters-won-game": ("won-game", patience.card_letters),
+        "letters-solve": ("solve", patience.card_letters),
         "drawn-solve": ("solve", pictures.solve_pictures),
         "drawn-six-card-golf": ("six-card-golf", pictures.sixcard_pictures),
         "drawn-statistics": ("statistics", pictures.statistics_pictures),

@@ -18,7 +18,7 @@ from typing import Any
 from generator.bounded import load_yaml
 from generator.i18n.words import MOVE_DRAW, MOVE_REMOVE, PICTURE_AFTER, RULE_NAMES
 from generator.paths import PACKAGE
-from generator.patience import TABLEAU_SIZE, DealCode, Game, Rules, deal_for_number
+from generator.patience import FULL_DECK, TABLEAU_SIZE, DealCode, Game, Rules, deal_for_number
 from generator.patience.cards import Card, parse_card
 from generator.patience.deal import Deal
 from generator.patience.game import Move
@@ -821,3 +821,42 @@ def solve_page(page: Page) -> Iterator[Finding]:
             yield Finding(
                 name, number, text, f"the deal's score {start}", int(match["score"]) == start
             )
+
+
+# -- the short forms' legend ---------------------------------------------------------------
+
+FACE_RANKS = (11, 12, 13)
+"""The picture cards whose short forms a page explains under its first board: jack, queen and
+king (the app writes the King R in Dutch and German)."""
+
+
+def card_letters(page: Page) -> Iterator[Finding]:
+    """Each legend line that says which card a short form stands for ('R♣ = klaveren heer'):
+    the short form read as the page's cards are read, the name as the engine's cards are named,
+    the same card; and the page has the jack's, queen's and king's."""
+    name = f"letters-{page.name}"
+    pattern = page.pattern(
+        page.t("%(short)s = %(card)s", "legend"), short=page.short_card, card=".+"
+    )
+    named = {page.words.card(card): card for card in FULL_DECK}
+    seen = set()
+    for number, text in enumerate(page.lines, 1):
+        if not text.startswith("[legend] "):
+            continue
+        match = pattern.fullmatch(text.removeprefix("[legend] "))
+        if match is None:
+            continue
+        short, card = page.card(match["short"]), named.get(match["card"])
+        seen.add(short.rank)
+        yield Finding(
+            name,
+            number,
+            text,
+            f"{match['short']} is {page.words.card(short)}",
+            card == short,
+        )
+    wanted = set(FACE_RANKS)
+    if seen != wanted:
+        yield Finding(
+            name, 1, "", f"the legend explains the short forms of ranks {sorted(wanted)}", False
+        )
