@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 
 from generator.i18n.catalogs import ROOT, languages, translations
-from generator.i18n.words import LEGEND, POSITION_FOLD, Words
+from generator.i18n.words import LEGEND, POSITION_FOLD, SHORT_FORM, Words
 from generator.pages.recorded import load_reference_game
 from generator.patience import FULL_DECK, Game, Move, deal_for_number
+from generator.patience.cards import parse_card
 from generator.site.build import build_site
 from generator.site.pictures import board, card_sheet
 
@@ -236,6 +237,11 @@ def test_each_rules_picture_has_one_text_alternative_its_caption_and_a_legend(
         assert re.sub(r"\s+", " ", figure["caption"]).strip() == words.snapshot(game.position())
         assert figure["fold"] == words.t.gettext(POSITION_FOLD)
         expected = "".join("|" + words.p(LEGEND[kind]) for kind in legends[figure["id"]])
+        if figure["id"] == "position-0":  # the first board says what J, Q and K stand for
+            expected += "".join(
+                "|" + words.p(SHORT_FORM) % {"short": words.short(card), "card": words.card(card)}
+                for card in (parse_card("JC"), parse_card("QC"), parse_card("KC"))
+            )
         assert figure["legend"] == expected
 
 

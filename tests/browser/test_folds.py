@@ -112,3 +112,29 @@ def test_six_card_golf_opens_with_the_game_at_a_glance(context: Any, site: Site,
     assert top < WIDTHS[390], f"{code}: the first rule's heading starts at {top} px"
     more.locator("summary").click()
     assert long_intro.is_visible()
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_the_sources_show_the_works_and_fold_the_corrections(
+    context: Any, site: Site, code: str
+) -> None:
+    """The sources page at 390 px: every work of the bibliography is shown; the places where a
+    page corrects its seed are folded under one line, which shows them all, each with its seed
+    words, in one tap."""
+    page = context.new_page()
+    page.set_viewport_size({"width": 390, "height": WIDTHS[390]})
+    page.goto(site.url + next(p for p in site.pages(code) if p.endswith("/sources/")))
+    article = page.locator("article")
+    works = article.locator(":scope > ul > li")
+    assert works.count() > 0
+    for index in range(works.count()):
+        assert works.nth(index).is_visible()
+    fold = article.locator("details")
+    assert fold.count() == 1
+    places = fold.locator("li li")
+    assert places.count() > 0
+    assert all(places.nth(i).is_hidden() for i in range(places.count()))
+    fold.locator("summary").click()
+    assert all(places.nth(i).is_visible() for i in range(places.count()))
+    box = places.first.evaluate("e => e.getBoundingClientRect().right")
+    assert box <= 390, f"{code}: a correction runs past the window's edge ({box} px)"
