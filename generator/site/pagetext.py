@@ -70,6 +70,9 @@ class _PageText(HTMLParser):
         """Picture lines of pictures inside a block, written after the block's line."""
         self.legend = 0
         """Inside a legend: its list's depth (1), else 0."""
+        self.fold: list[str] | None = None
+        """The text of a fold's summary inside a block (a tip's measurement folded in its list
+        item): a line of its own after the block's, not words of the block's."""
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         classes = (dict(attrs).get("class") or "").split()
@@ -99,6 +102,8 @@ class _PageText(HTMLParser):
             self.lists.append((int(start) - 1 if start else 0) if tag == "ol" else None)
             if "golf-legend" in classes or self.legend:
                 self.legend += 1
+        elif tag == "summary" and "golf-fold" in classes and self.buffer is not None:
+            self.fold = []
         elif tag in BLOCKS and self.buffer is None:
             if tag == "summary" and "golf-fold" in classes:
                 self.buffer = [f"{FOLD} "] if self.pictures else None
@@ -133,6 +138,10 @@ class _PageText(HTMLParser):
         elif tag in {"ol", "ul"} and self.lists:
             self.lists.pop()
             self.legend = max(0, self.legend - 1)
+        elif tag == "summary" and self.fold is not None:
+            if self.pictures:
+                self.pending.append(f"{FOLD} {_normal(''.join(self.fold))}")
+            self.fold = None
         elif tag in BLOCKS and self.buffer is not None:
             text = _normal("".join(self.buffer))
             if text and text != "-":
@@ -148,7 +157,9 @@ class _PageText(HTMLParser):
             if self.picture is not None and self.picture_part is not None:
                 self.picture[self.picture_part].append(data)
             return
-        if self.cell is not None:
+        if self.fold is not None:
+            self.fold.append(data)
+        elif self.cell is not None:
             self.cell.append(data)
         elif self.buffer is not None:
             self.buffer.append(data)

@@ -138,3 +138,31 @@ def test_the_sources_show_the_works_and_fold_the_corrections(
     assert all(places.nth(i).is_visible() for i in range(places.count()))
     box = places.first.evaluate("e => e.getBoundingClientRect().right")
     assert box <= 390, f"{code}: a correction runs past the window's edge ({box} px)"
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_six_card_golf_tips_fold_their_measurement(context: Any, site: Site, code: str) -> None:
+    """Each 6-Card Golf tip shows its advice; what it was measured to be worth is folded under
+    it, one tap away (a language whose page is its seed's has no measurement to fold)."""
+    language = next(lang for lang in shipped_languages() if lang.code == code)
+    page = context.new_page()
+    page.set_viewport_size({"width": 390, "height": WIDTHS[390]})
+    page.goto(site.url + next(p for p in site.pages(code) if p.endswith("/six-card-golf/")))
+    folds = page.locator("article li > details")
+    if "six-card-golf" in language.seed_pages:
+        assert folds.count() == 0
+        return
+    assert folds.count() > 0
+    for index in range(folds.count()):
+        fold = folds.nth(index)
+        tip = fold.locator("xpath=..")
+        assert tip.is_visible()
+        words = fold.evaluate(
+            "d => d.textContent.length - d.querySelector('summary').textContent.length"
+        )
+        assert words > 0
+        assert fold.evaluate("d => !d.open"), (
+            f"{code}: tip {index + 1}'s measurement is shown unasked"
+        )
+        fold.locator("summary").click()
+        assert fold.evaluate("d => d.open && d.getBoundingClientRect().height > 40")
