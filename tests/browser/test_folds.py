@@ -166,3 +166,27 @@ def test_six_card_golf_tips_fold_their_measurement(context: Any, site: Site, cod
         )
         fold.locator("summary").click()
         assert fold.evaluate("d => d.open && d.getBoundingClientRect().height > 40")
+
+
+CUT_TABLES = """() => {
+  const edge = document.querySelector('article').getBoundingClientRect().right;
+  return [...document.querySelectorAll('article table')]
+    .filter(t => t.checkVisibility() && t.getBoundingClientRect().right > edge + 1)
+    .map(t => `${(t.querySelector('th') || t).textContent.trim()}: ` +
+              `${Math.round(t.getBoundingClientRect().right - edge)} px past the edge`);
+}"""
+"""The article's shown tables that run past its right edge (a column cut, or scrolled to)."""
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_no_table_is_cut_at_390_px(context: Any, site: Site, code: str) -> None:
+    """Every table of every page, its folds open, fits a phone's width (issue 47: the statistics
+    page's tables scrolled sideways with a column cut, 'Sha...')."""
+    page = context.new_page()
+    page.set_viewport_size({"width": 390, "height": WIDTHS[390]})
+    cut = []
+    for path in site.pages(code):
+        page.goto(site.url + path)
+        page.evaluate("document.querySelectorAll('article details').forEach(d => d.open = true)")
+        cut += [f"{path}: {table}" for table in page.evaluate(CUT_TABLES)]
+    assert not cut, "\n".join(cut)
