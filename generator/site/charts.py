@@ -45,18 +45,21 @@ from generator.site.mdtext import Text
 from generator.site.numbers import Numbers
 from generator.site.pictures import spaced
 
-LABEL_W = 230
-"""The width of the rows' labels, left of the bars."""
-PLOT_W = 360
-VALUE_W = 90
+WIDTH = 360
+"""The width of the bar chart: about a phone's (358 CSS px of text at 390 px), so that its text
+reads at its own size there, 13-14 px (issue 47: at 700 wide it was about 6 px)."""
 GAP = 10
-ROW_H = 34
-BAR_H = 20
-TOP = 10
+VALUE_W = 56
+"""Room right of the longest bar for its share ("100.0%")."""
+PLOT_W = WIDTH - 2 * GAP - VALUE_W
+LABEL_H = 17
+"""Each row's label stands over its bar, from the bar's start."""
+BAR_H = 16
+ROW_H = LABEL_H + BAR_H + 12
+TOP = 6
 AXIS_H = 28
 LEGEND_H = 26
 TICKS = (0.0, 0.25, 0.5, 0.75, 1.0)
-WIDTH = LABEL_W + PLOT_W + VALUE_W + 2 * GAP
 
 
 @dataclass(frozen=True)
@@ -71,7 +74,7 @@ class Bar:
 
 
 def _x(share: float) -> float:
-    return GAP + LABEL_W + share * PLOT_W
+    return GAP + share * PLOT_W
 
 
 def _text(parent: ET.Element, text: str, x: float, y: float, cls: str, anchor: str) -> None:
@@ -112,13 +115,21 @@ def bar_chart(
                 "class": "grid",
             },
         )
-        _text(axis, value_label(tick), x, TOP + plot_h + 18, "tick", "middle")
+        # the first tick's words start at its line: centred, they would leave the picture
+        _text(
+            axis,
+            value_label(tick),
+            x,
+            TOP + plot_h + 18,
+            "tick",
+            "start" if tick == 0 else "middle",
+        )
 
     for number, bar in enumerate(bars):
-        top = TOP + number * ROW_H + (ROW_H - BAR_H) / 2
+        top = TOP + number * ROW_H + LABEL_H + 4
         middle = top + BAR_H / 2
         row = ET.SubElement(svg, "g", {"class": f"row row-{number + 1}"})
-        _text(row, bar.label, GAP + LABEL_W - 8, middle + 5, "label", "end")
+        _text(row, bar.label, _x(0), top - 6, "label", "start")
         ET.SubElement(
             row,
             "rect",

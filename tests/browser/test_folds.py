@@ -190,3 +190,28 @@ def test_no_table_is_cut_at_390_px(context: Any, site: Site, code: str) -> None:
         page.evaluate("document.querySelectorAll('article details').forEach(d => d.open = true)")
         cut += [f"{path}: {table}" for table in page.evaluate(CUT_TABLES)]
     assert not cut, "\n".join(cut)
+
+
+CHART_TEXT = """() => [...document.querySelectorAll('article svg.golf-chart')].flatMap(svg => {
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  return [...svg.querySelectorAll('text')].filter(t => t.textContent.trim()).map(t =>
+    [t.textContent.trim(), parseFloat(getComputedStyle(t).fontSize) * scale]);
+})"""
+"""Every text of the article's charts, with the size it is drawn at (CSS px)."""
+
+LEAST_CHART_TEXT = 12
+"""The smallest a chart's text may be drawn at 390 px (issue 47: about 6 px before)."""
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_the_charts_text_reads_on_a_phone(context: Any, site: Site, code: str) -> None:
+    """Every text of every chart on the statistics page is drawn at least LEAST_CHART_TEXT CSS px
+    high at 390 px, its folds open."""
+    page = context.new_page()
+    page.set_viewport_size({"width": 390, "height": WIDTHS[390]})
+    page.goto(site.url + next(p for p in site.pages(code) if p.endswith("/statistics/")))
+    page.evaluate("document.querySelectorAll('article details').forEach(d => d.open = true)")
+    texts = page.evaluate(CHART_TEXT)
+    assert texts, f"{code}: no chart text"
+    small = [f"{text!r}: {size:.1f} px" for text, size in texts if size < LEAST_CHART_TEXT]
+    assert not small, f"{code}: " + "; ".join(small[:10])
