@@ -108,7 +108,8 @@ def test_picture_lines_are_in_the_approved_texts() -> None:
     ) in nl
     rules = approved_path("nl", "rules").read_text(encoding="utf-8")
     assert (
-        "[picture] De situatie na zet 3\nTrekstapel: 15 kaarten; aflegstapel: klaveren 8." in rules
+        "[picture] De situatie na zet 3\n[fold] De stand in woorden\n"
+        "Trekstapel: 15 kaarten; aflegstapel: klaveren 8." in rules
     )
     assert "\n[legend] gespeelde kaart\n[legend] kaart waarop hij komt\n" in rules
 

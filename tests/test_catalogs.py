@@ -638,6 +638,23 @@ def test_a_catalog_a_tool_rewrapped_is_one_problem_naming_the_command(tmp_path: 
     assert f":{at + 1}: not in the project's layout" in found[0]
 
 
+def test_update_takes_a_stray_seed_mark_from_a_language_with_no_seed(copy: Path) -> None:
+    """A mark of a seed-tied page in the catalog of a language with no seed page (msgmerge's
+    fuzzy guess of a new message once copied a German page's mark into fr, ar and pl) is taken
+    away by ``catalog update``, as a mark on a message of no seed-tied page is elsewhere."""
+    from generator.i18n.catalog_cli import SEED_MARK
+
+    fr = copy / "locales" / "fr" / "LC_MESSAGES" / "messages.po"
+    text = fr.read_text(encoding="utf-8")
+    first = text.index("\n#: ", text.index('msgid ""')) + 1  # the first message's references
+    stray = f"# {SEED_MARK} reads as tests/golden/de.txt (rules)\n"
+    fr.write_text(text[:first] + stray + text[first:], encoding="utf-8")
+    result = run(copy, "catalog", "update")
+    assert result.returncode == 0, result.stderr
+    assert "fr/LC_MESSAGES/messages.po: updated" in result.stdout
+    assert SEED_MARK not in fr.read_text(encoding="utf-8")
+
+
 def test_the_messages_of_a_seed_tied_page_are_marked_for_the_translator() -> None:
     """``catalog update`` marks each message a seed-tied page is made of with a translator
     comment naming the seed and the errata file (Poedit and Weblate show it beside the

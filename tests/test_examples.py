@@ -242,7 +242,9 @@ def test_every_language_shows_each_example_and_folds_its_line() -> None:
         for example in examples:
             assert example.code in text
             assert f'id="deal-{example.code}"' in page
-        assert page.count("<details") == sum(1 for e in examples if e.shown)
+        # a shown line's fold each, and each deal's position in words folded under its board
+        assert page.count('<details class="golf-line"') == sum(1 for e in examples if e.shown)
+        assert page.count('<details class="golf-words"') == len(examples)
         assert "\\" not in "".join(re.findall(r"<details.*?</details>", page, re.S))
         rules = render_language(language)["rules.md"]
         assert "](examples.md))" in rules

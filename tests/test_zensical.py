@@ -57,16 +57,24 @@ def page_file(site: Path, code: str, page: str) -> Path:
 
 
 def test_every_title_is_the_page_s_then_the_site_s_name(plain: Path) -> None:
-    """Each page's ``<title>`` as MkDocs with Material writes it: its heading, then the site's
-    name; the home page (whose heading is the site's name) the site's name alone."""
+    """Each page's ``<title>`` as MkDocs with Material writes it: its title (its front matter's,
+    else its heading), then the site's name; the home page (whose heading is the site's name)
+    the site's name alone."""
+    from mkdocs.utils.meta import get_data
+
+    from generator.site.render import render_language
+
     wrong = []
     for language in shipped_languages():
+        rendered = render_language(language)
         for page in page_names():
             html = page_file(plain, language.code, page).read_text(encoding="utf-8")
             title = re.search(r"<title>(.*?)</title>", html, re.S)
             heading = re.search(r"<h1[^>]*>(.*?)</h1>", html, re.S)
             assert title and heading, f"{language.code}/{page}: no title or no heading"
             name = re.sub(r"<[^>]+>", "", heading.group(1)).strip()
+            meta_title = get_data(rendered[f"{page}.md"])[1].get("title")
+            name = str(meta_title) if meta_title else name
             site = re.search(
                 r'class="md-header__topic"[^>]*>\s*<span class="md-ellipsis">\s*(.*?)\s*<', html
             )

@@ -346,10 +346,19 @@ def update_all(seed_tied: SeedTied | None = None) -> list[tuple[Language, bool]]
     ``seed_tied``: the messages of each language's seed-tied pages, marked for the translator
     (:func:`mark_seed_tied`)."""
     template = read_catalog(POT_FILE)
-    marks = seed_tied or {}
     with tempfile.TemporaryDirectory() as tmp:
         staged = [
-            (language, _merged(language, template, Path(tmp), marks.get(language.code)))
+            (
+                language,
+                _merged(
+                    language,
+                    template,
+                    Path(tmp),
+                    # a language with no seed-tied page loses any mark (msgmerge's fuzzy
+                    # guess of a new message brought a German page's mark into fr, ar, pl)
+                    None if seed_tied is None else seed_tied.get(language.code, {}),
+                ),
+            )
             for language in catalogs_to_update()
         ]
         return [(language, _replace_if_changed(out, language.po_file)) for language, out in staged]

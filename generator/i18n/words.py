@@ -180,6 +180,9 @@ NOT_FOUND_LEAD = N_("This page is not on the site. Go on from here:")
 NAV_PATIENCE = N_("Golf patience")
 # TRANSLATORS: a section of the site's navigation: Golf the card game for 2 or more players.
 NAV_CARD_GAME = N_("Golf, the card game")
+# TRANSLATORS: the 6-Card Golf page's title in the navigation, the browser's tab and the home
+# page's link. %(six)s is the number of cards in a player's grid in 6-Card Golf.
+SIX_CARD_TITLE = N_("How to play %(six)s-Card Golf")
 # TRANSLATORS: the app's message when the game is stuck.
 STUCK_MESSAGE = N_("No more moves possible")
 # TRANSLATORS: the name of the app's window in which a game is started.

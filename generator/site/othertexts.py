@@ -56,6 +56,7 @@ from generator.i18n.words import (
     PICTURE_WASTE,
     SITE_DESCRIPTION,
     SITE_NAME,
+    SIX_CARD_TITLE,
     Translations,
     Words,
 )
@@ -597,6 +598,13 @@ def _theme_words(theme_language: str) -> dict[str, str]:
     return dict(zip(THEME_WORDS, shown.split("\x00")[: len(THEME_WORDS)], strict=True))
 
 
+def _six_size() -> int:
+    """The cards of a 6-Card Golf grid, the engine's."""
+    from generator.pages.sixcard import sixcard_page_facts
+
+    return int(sixcard_page_facts()["six"].size)
+
+
 def site_lines(language: Language, t: Translations) -> list[tuple[str, str]]:
     """``site.txt`` of ``language``, line by line: (label, text)."""
     lines = [
@@ -604,6 +612,11 @@ def site_lines(language: Language, t: Translations) -> list[tuple[str, str]]:
         ("site description", t.gettext(SITE_DESCRIPTION)),
         ("navigation section", t.gettext(NAV_PATIENCE)),
         ("navigation section", t.gettext(NAV_CARD_GAME)),
+        # the one page whose title is not its heading (sixcard_rules.md.j2's front matter)
+        (
+            f"page title, six-card-golf: six {_six_size()}",
+            t.gettext(SIX_CARD_TITLE) % {"six": _six_size()},
+        ),
         ("palette", t.gettext(DARK_MODE)),
         ("palette", t.gettext(LIGHT_MODE)),
         ("404 heading", t.gettext(NOT_FOUND_TITLE)),

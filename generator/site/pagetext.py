@@ -7,10 +7,11 @@ reader sees on the page, taken from the HTML that MkDocs built. With
 alternative, ``[picture] <title>: <desc>``, where it stands on the page, and each item of a
 board's legend (``<ul class="golf-legend">``) a line ``[legend] <text>``: what
 the approved texts in ``docs_src/approved/`` hold, so that a reviewer reads
-everything a visitor reads (or hears); the fold that shows a board's position in words
-(``<summary class="golf-fold">``) is a line ``[fold] <text>``, and the words its own line. A figure's caption, a button and a
-form control's label and a group of controls' legend are lines of their own; what is drawn for the eye only
-(``aria-hidden="true"``, the text alternative beside it says it) is left out.
+everything a visitor reads (or hears); a fold's summary (``<summary class="golf-fold">``,
+what a reader taps to show a board's position in words, a tip's measurement) is a line
+``[fold] <text>``, and what it folds lines of its own. A figure's caption, a button and a
+form control's label and a group of controls' legend are lines of their own; what is drawn for
+the eye only (``aria-hidden="true"``, the text alternative beside it says it) is left out.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ PICTURE = "[picture]"
 LEGEND = "[legend]"
 """The start of a line of a board's legend (part of the picture, like its text alternative)."""
 FOLD = "[fold]"
-"""The start of the line of a board's fold (``<summary class="golf-fold">``), what a reader taps
+"""The start of the line of a board's fold (``<summary class="golf-fold" data-search-exclude>``), what a reader taps
 to show the position in words under the picture: part of the picture, like its legend."""
 
 

@@ -272,10 +272,11 @@ def solve_result(code: str, words: Words, t: Translations) -> dict[str, Any]:
         show = _word(t, "show")
         chosen_class = ' class="golf-chosen"' if rule_set == chosen else ""
         rows.append(
-            f'<tr data-rules="{escape(str(rule_set))}"{chosen_class}>'
-            f"<td>{escape(name)}</td><td>{escape(verdict)}</td>"
+            # cells apart, as Markdown's tables are: the search index reads "Easy yes, ..."
+            f'<tr data-rules="{escape(str(rule_set))}"{chosen_class}>\n'
+            f"<td>{escape(name)}</td>\n<td>{escape(verdict)}</td>\n"
             f'<td><button type="button" class="md-button" aria-label="{escape(show)}: '
-            f'{escape(name)}">{escape(show)}</button></td></tr>'
+            f'{escape(name)}">{escape(show)}</button></td>\n</tr>'
         )
         if rule_set == chosen:
             line = "line_won" if solution.winnable else "line_best"

@@ -246,7 +246,7 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
         kinds = ["free", *(highlights or {}).values()]
         return Markup(
             f'<figure class="golf-figure">{svg}'
-            f'<details class="golf-words"><summary class="golf-fold">'
+            f'<details class="golf-words"><summary class="golf-fold" data-search-exclude>'
             f"{escape(t.gettext(POSITION_FOLD))}</summary>"
             f'<p id="{escape(ident)}-words">{escape(words.snapshot(position))}</p></details>'
             f"</figure>{legend(kinds, letters)}"
