@@ -36,7 +36,14 @@ def test_a_stopped_simulation_leaves_no_traceback_and_resumes(
 ) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(
-        simulate(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+        simulate(tmp_path),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        # as a terminal's Ctrl-C finds it: a suite started as a shell's background job inherits
+        # SIGINT ignored, and the simulation would run to its end (exit 0)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     work = tmp_path / "work"
     while process.poll() is None and not (work.is_dir() and any(work.glob("*.json"))):
