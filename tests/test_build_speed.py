@@ -18,6 +18,7 @@ from generator.check import run_checks
 from generator.cli import main
 from generator.i18n.catalogs import ROOT, shipped_languages, translations
 from generator.i18n.words import NOT_FOUND_TITLE
+from generator.site.pagetext import MARKDOWN_EXTENSIONS
 from generator.site.placeholders import join_pictures, split_pictures
 
 
@@ -30,8 +31,8 @@ def test_pictures_out_of_markdown_make_the_same_html() -> None:
             kept, pictures = split_pictures(text)
             assert "<svg" not in kept
             assert len(pictures) == text.count("<svg")
-            whole = markdown.markdown(text, extensions=["tables"])
-            parts = join_pictures(markdown.markdown(kept, extensions=["tables"]), pictures)
+            whole = markdown.markdown(text, extensions=MARKDOWN_EXTENSIONS)
+            parts = join_pictures(markdown.markdown(kept, extensions=MARKDOWN_EXTENSIONS), pictures)
             assert parts == whole, (language.code, name)
 
 

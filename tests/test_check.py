@@ -19,6 +19,7 @@ from generator.check.results import passed_before
 from generator.i18n.catalogs import ROOT, Language, languages, shipped_languages
 from generator.paths import checkout_files
 from generator.site.build import MARKER, MARKER_TEXT
+from generator.site.pagetext import MARKDOWN_EXTENSIONS
 from generator.site.render import render_language
 
 
@@ -504,7 +505,7 @@ def test_markdown_in_a_translation_is_text_on_the_page(tmp_path: Path) -> None:
         text = text.replace(old, new)
     (target / "messages.po").write_text(text, encoding="utf-8")
     page = render_language(Language("nl", "Nederlands", "nl", False, tmp_path))["rules.md"]
-    html = markdown.markdown(page, extensions=["tables"])
+    html = markdown.markdown(page, extensions=MARKDOWN_EXTENSIONS)
     # the only links are the template's own, to the site's pages (the rules page links its examples)
     links = re.findall(r"<a\b[^>]*>", html)
     assert all(re.fullmatch(r'<a href="[a-z-]+\.md">', link) for link in links), links

@@ -181,9 +181,12 @@ class Figures(HTMLParser):
         super().__init__()
         self.figures: list[dict[str, str]] = []
         self.part: str | None = None
+        self.in_figure = False  # the page's other folds are not a figure's
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
+        if tag == "figure":
+            self.in_figure = True
         if tag == "svg" and "golf-board" in (a.get("class") or ""):
             self.figures.append(
                 {"id": a.get("id") or "", "hidden": a.get("aria-hidden") or "", "desc": ""}
@@ -193,7 +196,7 @@ class Figures(HTMLParser):
             )
         elif self.figures and tag == "desc":
             self.part = "desc"
-        elif self.figures and tag == "summary":
+        elif self.figures and self.in_figure and tag == "summary":
             self.part = "fold"
         elif self.figures and a.get("id") and a.get("id") == self.figures[-1]["described"]:
             self.part = "caption"
@@ -205,6 +208,8 @@ class Figures(HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         if tag in {"desc", "summary", "p", "ul"}:
             self.part = None
+        if tag == "figure":
+            self.in_figure = False
 
     def handle_data(self, data: str) -> None:
         if self.part:

@@ -234,6 +234,9 @@ ACCEPTED = mapping(
             named(
                 {
                     "tables": None,
+                    # the templates' folds, <details markdown="1">: a translation is
+                    # Markdown-escaped text and writes no tag (attr_list stays refused)
+                    "md_in_html": None,
                     "toc": mapping({"permalink": boolean(), "toc_depth": whole(1, 6)}),
                 }
             )

@@ -228,10 +228,16 @@ _CODE_KEY = cache.key(
 )
 
 
+MARKDOWN_EXTENSIONS = ["tables", "md_in_html"]
+"""The Markdown extensions the pages are written with, as mkdocs.yml lists them (a fold that
+holds Markdown, ``<details markdown="1">``, is md_in_html's): the page's text is read as the
+site renders it."""
+
+
 def _markdown_text(source: str, *, pictures: bool) -> str:
     content, _meta = get_data(source)
     content, svgs = split_pictures(content)
     # a picture's text alternative is its <title> and <desc>: the drawing need not be parsed
     light = [for_search(svg) for svg in svgs]
-    html = join_pictures(markdown.markdown(content, extensions=["tables"]), light)
+    html = join_pictures(markdown.markdown(content, extensions=MARKDOWN_EXTENSIONS), light)
     return page_text(f'<article class="md-content__inner">{html}</article>', pictures=pictures)
