@@ -110,6 +110,32 @@ def census_shares(facts: dict[str, Any]) -> list[str]:
     return wrong
 
 
+OPENING = "%(rules)s: %(share)s of deals can be won."
+
+
+@CLAIMS.claim(
+    "census-opening",
+    OPENING,
+    says=[Says(OPENING, "of deals {} be won", CAN_BE_WON, counted_winnable)],
+)
+def census_opening(facts: dict[str, Any]) -> list[str]:
+    """The page opens with the share of winnable deals of each rule set of its order (the app's
+    two, nothing on a King and the strict rules), as the census counts it."""
+    wrong = []
+    names = [share.name for share in facts["relax"]]
+    if sorted(names) != sorted(RELAX_ORDER):
+        wrong.append(f"the opening names {names}, the census's order is {list(RELAX_ORDER)}")
+    census = _census(facts)
+    for share in facts["relax"]:
+        data = census[share.name]
+        n, won = len(data.winnable), sum(data.winnable)
+        if not math.isclose(share.share, won / n):
+            wrong.append(
+                f"{share.name}: the opening gives {share.share:.4f}, the census {won / n:.4f}"
+            )
+    return wrong
+
+
 def _allows_more(stricter: RuleSet, relaxed: RuleSet) -> str | None:
     """What is wrong with "``relaxed`` allows every move ``stricter`` allows, and more"."""
     pairs = [(w, r) for w in RANKS for r in RANKS]

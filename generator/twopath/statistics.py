@@ -422,6 +422,9 @@ def _sentences(
             low_rules=alternation,
             high_rules=alternation,
         ),
+        "opening": page.pattern(
+            page.t("%(rules)s: %(share)s of deals can be won."), rules=alternation, share=percent
+        ),
         "half": page.pattern(
             page.t(
                 "Half of the deals that cannot be won under %(rules)s let you remove "
@@ -440,9 +443,10 @@ def _sentences(
     found = set()
     four = [rows[name] for name in RELAX if name in rows]
     shares = {r.rule_set: Fraction(r.won, r.deals) for r in four}
+    opened = []
     for number, text in enumerate(page.lines, 1):
         for kind, pattern in patterns.items():
-            match = pattern.fullmatch(text)
+            match = pattern.fullmatch(text[2:] if kind == "opening" and text[:2] == "- " else text)
             if not match:
                 continue
             found.add(kind)
@@ -464,6 +468,17 @@ def _sentences(
                     text,
                     f"the largest step is {stricter} to {relaxed}, {truth[2]} points",
                     said == truth,
+                )
+            elif kind == "opening":
+                r = rows[names[match["rules"]]]
+                opened.append(r.rule_set)
+                truth_o = tenth(Fraction(r.won, r.deals))
+                yield Finding(
+                    NAME,
+                    number,
+                    text,
+                    f"the census rows give {truth_o}% of {r.deals} deals of {r.rule_set} winnable",
+                    page.number(match["share"]) == truth_o,
                 )
             elif kind == "common":
                 r = rows[names[match["rules"]]]
@@ -517,6 +532,15 @@ def _sentences(
                 yield Finding(
                     NAME, number, text, f"half the deals reach: {halves}", said_h == truth_h
                 )
+    if "opening" in found and opened != list(reversed(RELAX)):
+        yield Finding(
+            NAME,
+            1,
+            "",
+            f"the page opens with {', '.join(opened)}; the census's rule sets are, from the "
+            f"most relaxed, {', '.join(reversed(RELAX))}",
+            False,
+        )
     for kind in sorted(set(patterns) - found):
         yield Finding(NAME, 1, "", f"the sentence '{kind}' of the census is not on the page", False)
 
