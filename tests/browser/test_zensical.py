@@ -143,10 +143,24 @@ def zensical_search(page: Any, word: str, seconds: float = 10.0) -> list[str]:
         page.wait_for_selector("dialog[open] a[role=option]", timeout=seconds * 1000)
     except PlaywrightTimeout:
         return []
-    found: list[str] = page.eval_on_selector_all(
-        "dialog[open] a[role=option]", "links => links.map(a => a.href)"
-    )
-    return found
+    # the dialog searches as it is typed into: a shorter word's results may come first, and be
+    # replaced; the results are read once the list and the dialog's count have stood still for
+    # half a second (CI: 2 results listed while the dialog counted the last word's 1)
+    seen: tuple[list[str], str] | None = None
+    still = 0
+    for _ in range(int(seconds * 10)):
+        now = (
+            page.eval_on_selector_all(
+                "dialog[open] a[role=option]", "links => links.map(a => a.href)"
+            ),
+            dialog_words(page)["status"],
+        )
+        still = still + 1 if now == seen else 0
+        seen = now
+        if still == 5:
+            break
+        page.wait_for_timeout(100)
+    return list(seen[0]) if seen else []
 
 
 @pytest.mark.parametrize(
