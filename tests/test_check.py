@@ -506,9 +506,10 @@ def test_markdown_in_a_translation_is_text_on_the_page(tmp_path: Path) -> None:
     (target / "messages.po").write_text(text, encoding="utf-8")
     page = render_language(Language("nl", "Nederlands", "nl", False, tmp_path))["rules.md"]
     html = markdown.markdown(page, extensions=MARKDOWN_EXTENSIONS)
-    # the only links are the template's own, to the site's pages (the rules page links its examples)
+    # the only links are the template's own, to the site's pages (the rules page links its
+    # examples, and its tips' measurement on the statistics page)
     links = re.findall(r"<a\b[^>]*>", html)
-    assert all(re.fullmatch(r'<a href="[a-z-]+\.md">', link) for link in links), links
+    assert all(re.fullmatch(r'<a href="[a-z-]+\.md(#[a-z-]+)?">', link) for link in links), links
     assert "<strong>" not in html
     assert html.count("<h1") == 1 and "<h2>Kop" not in html and "<h2># Kop ## tweede</h2>" in html
     assert "<th>[x](javascript:alert(x)) **vet** a|b</th>" in html

@@ -12,7 +12,7 @@ import pytest
 import generator.pages.errata as errata
 from generator.check import check_pages, errata_problems
 from generator.i18n.catalogs import shipped_languages
-from generator.pages.errata import ErrataError, corrected, read_errata
+from generator.pages.errata import ErrataError, corrected, corrected_lines, read_errata
 from generator.paths import ROOT
 from generator.site.approval import approved_texts, seed_problems
 from generator.site.render import page_facts
@@ -30,8 +30,12 @@ def test_each_erratum_fits_its_seed_line_once_and_the_pages_follow_them() -> Non
         line = seed.split("\n")[erratum.line - 1]
         assert line.count(erratum.seed) == 1, (erratum.at, line)
         assert erratum.page not in line
-        fixed = corrected(ROOT / erratum.seed_file, seed, [erratum]).split("\n")[erratum.line - 1]
-        assert fixed == line.replace(erratum.seed, erratum.page)
+        fixed = [
+            text
+            for number, text in corrected_lines(ROOT / erratum.seed_file, seed, [erratum])
+            if number == erratum.line
+        ]
+        assert fixed == line.replace(erratum.seed, erratum.page).split("\n")
     assert list(check_pages(shipped_languages())) == []
 
 
@@ -39,19 +43,32 @@ def test_without_the_errata_the_seed_comparison_names_every_corrected_line(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The errata are what lets the page differ from the seed, and nothing else is: take them
-    away and the Dutch 6-Card page differs from seed 003 at exactly their lines."""
+    away and the Dutch pages differ from their seeds at exactly their lines."""
     language = dutch()
     texts = approved_texts(language, page_facts())  # type: ignore[arg-type]
     assert list(seed_problems(language, texts)) == []  # type: ignore[arg-type]
     listed = read_errata()
     monkeypatch.setattr(errata, "read_errata", lambda path=None: [])
     found = list(seed_problems(language, texts))  # type: ignore[arg-type]
-    lines = {erratum.line for erratum in listed}
-    named = [int(problem.split(":")[1]) for problem in found]
-    assert set(named) <= lines, found  # nothing but the errata's lines differ
-    # each erratum's line is named, or is in the run of the line before it (adjacent lines
-    # differ as one run)
-    assert {line for line in lines if line in named or line - 1 in lines} == lines, found
+    seeds = {str(seed) for seed in language.seed_pages.values()}  # type: ignore[attr-defined]
+    mine = [e for e in listed if any(seed.endswith(e.seed_file) for seed in seeds)]
+    assert {e.seed_file for e in mine} == {
+        "tests/golden/nl.txt",
+        "tests/golden/nl-six-card-golf.txt",
+    }
+    for seed_file in {e.seed_file for e in mine}:
+        lines = {e.line for e in mine if e.seed_file == seed_file}
+        named = [int(p.split(":")[1]) for p in found if p.startswith(f"{seed_file}:")]
+        # lines added after a seed's line are named by the line they stand before
+        before = {e.line + 1 for e in mine if e.seed_file == seed_file and e.adds_lines}
+        assert set(named) <= lines | before, found  # nothing but the errata's lines differ
+        # each erratum's line is named, or is in the run of the line before it (adjacent lines
+        # differ as one run), or its added lines are named by the line after it
+        assert {
+            line
+            for line in lines
+            if line in named or line - 1 in lines or (line + 1 in before and line + 1 in named)
+        } == lines, found
     assert all("differs from its seed" in problem for problem in found)
 
 
@@ -128,26 +145,97 @@ def test_an_erratum_naming_a_claim_of_another_sentence_is_refused(
     text = errata.ERRATA_FILE.read_text(encoding="utf-8")
     listed = read_errata()
     claims = {name: claim for found in claim_sets() for name, claim in found.items()}
-    nl = dutch()
     path = tmp_path / "seed_errata.yaml"
     monkeypatch.setattr(errata, "ERRATA_FILE", path)
     tried = 0
     for erratum in listed:
-        page = next(p for p, seed in nl.seed_pages.items() if str(seed).endswith(erratum.seed_file))  # type: ignore[attr-defined]
-        backing = erratum_backing(erratum, nl, page, None, claims)  # type: ignore[arg-type]
-        assert backing and erratum.claim in backing, (erratum.at, backing)
-        other = next(e.claim for e in listed if e.claim not in backing)
+        language, page = next(
+            (language, p)
+            for language in shipped_languages()
+            for p, seed in language.seed_pages.items()
+            if str(seed).endswith(erratum.seed_file)
+        )
+        # an addition of lines: each added line a claimed sentence says is held apart
+        said = erratum.added_lines if erratum.kind == "addition" else (erratum.page,)
+        backings = [erratum_backing(erratum, language, page, None, claims, w) for w in said]
+        backed = [b for b in backings if b]
+        assert backed and all(erratum.claim in b for b in backed), (erratum.at, backings)
+        other = next(e.claim for e in listed if all(e.claim not in b for b in backed))
         lines = text.split("\n")
         at = next(n for n in range(erratum.at - 1, len(lines)) if lines[n].startswith("  claim: "))
         lines[at] = f"  claim: {other}"
         path.write_text("\n".join(lines), encoding="utf-8")
         problems = list(errata_problems(shipped_languages()))
-        assert len(problems) == 1, problems
-        assert problems[0].startswith(f"{path}:{erratum.at}: "), problems
-        assert f"the erratum's claim {other!r} plays no sentence that says its words" in problems[0]
-        assert all(name in problems[0] for name in backing), problems
+        assert len(problems) == len(backed), problems
+        for problem, backing in zip(problems, backed, strict=True):
+            assert problem.startswith(f"{path}:{erratum.at}: "), problems
+            assert f"the erratum's claim {other!r} plays no sentence that says its words" in problem
+            assert all(name in problem for name in backing), problems
         tried += 1
     assert tried == len(listed)
+
+
+def _seed_with_an_addition(tmp_path: Path, page: str) -> tuple[Path, str, errata.Erratum]:
+    path = tmp_path / "seed.txt"
+    seed = "Kop\nDe partij is voorbij als niets meer past.\nVolgende kop\n"
+    path.write_text(seed, encoding="utf-8")
+    erratum = errata.Erratum(
+        str(path),
+        2,
+        "niets meer past.",
+        page,
+        "the text gives no tips",
+        "rules-tips",
+        1,
+        "addition",
+    )
+    return path, seed, erratum
+
+
+def test_an_addition_of_lines_follows_its_seed_line_and_is_named_by_it(tmp_path: Path) -> None:
+    """Added words that begin with a line break are lines of their own right after the seed's
+    line (a section the seed lacks, issue 47's tips), each named by that line when it differs."""
+    path, seed, erratum = _seed_with_an_addition(
+        tmp_path, "niets meer past.\nTips\n- neem de langste kolom;\n- of de langste reeks."
+    )
+    assert erratum.adds_lines
+    assert erratum.added_lines == ("Tips", "- neem de langste kolom;", "- of de langste reeks.")
+    assert corrected_lines(path, seed, [erratum]) == [
+        (1, "Kop"),
+        (2, "De partij is voorbij als niets meer past."),
+        (2, "Tips"),
+        (2, "- neem de langste kolom;"),
+        (2, "- of de langste reeks."),
+        (3, "Volgende kop"),
+        (4, ""),
+    ]
+    assert not _seed_with_an_addition(tmp_path, "niets meer past. Neem de langste kolom.")[
+        2
+    ].adds_lines
+
+
+def test_added_lines_after_words_that_do_not_end_their_line_are_one_line(tmp_path: Path) -> None:
+    """Lines added after the middle of a seed's line would cut that line in two: refused, naming
+    the erratum and the seed's line."""
+    path, seed, erratum = _seed_with_an_addition(tmp_path, "niets meer\nTips")
+    erratum = errata.Erratum(
+        str(path), 2, "niets meer", "niets meer\nTips", "a b c", "x", 7, "addition"
+    )
+    with pytest.raises(
+        ErrataError, match=r":7: .*seed\.txt:2 does not end with the erratum's words"
+    ):
+        corrected_lines(path, seed, [erratum])
+
+
+def test_only_an_addition_adds_lines(tmp_path: Path) -> None:
+    path = tmp_path / "errata.yaml"
+    path.write_text(
+        "- seed_file: a\n  line: 1\n  seed: b\n  page: |-\n    c\n    d\n"
+        "  reason: the text is wrong\n  claim: e\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(ErrataError, match=r":4: only an addition's added words may be lines"):
+        read_errata(path)
 
 
 def test_every_reason_is_a_catalog_message_and_the_sources_page_lists_every_erratum() -> None:
@@ -175,13 +263,21 @@ def test_every_reason_is_a_catalog_message_and_the_sources_page_lists_every_erra
                 erratum.reason,
             )
     rendered = render_all(shipped_languages())
+    seed_language = {
+        str(seed): language.code
+        for language in shipped_languages()
+        for seed in language.seed_pages.values()
+    }
     for code, pages in rendered.items():
         for erratum in listed:
-            shown = erratum.shown(erratum.added if erratum.kind == "addition" else erratum.page)
-            assert f'<span lang="nl">{shown}</span>' in pages["sources.md"].replace("\\", ""), (
-                code,
-                shown,
-            )
+            lang = next(c for seed, c in seed_language.items() if seed.endswith(erratum.seed_file))
+            # an addition's lines each quoted on their own
+            said = erratum.added_lines if erratum.kind == "addition" else (erratum.page,)
+            for words in said:
+                shown = erratum.shown(words)
+                assert f'<span lang="{lang}">{shown}</span>' in pages["sources.md"].replace(
+                    "\\", ""
+                ), (code, shown)
 
 
 def test_the_extractor_reads_each_reason_at_its_line(tmp_path: Path) -> None:

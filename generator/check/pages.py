@@ -86,12 +86,14 @@ def errata_problems(
                 if rel(seed) != erratum.seed_file:
                     continue
                 text = (pages or {}).get(language.code, {}).get(page)
-                backing = erratum_backing(erratum, language, page, text, claims)
-                if backing and erratum.claim not in backing:  # none: no sentence found
-                    said = ", ".join(sorted(backing)) or "no claim"
+                for words in _backed_lines(erratum):
+                    backing = erratum_backing(erratum, language, page, text, claims, words)
+                    if not backing or erratum.claim in backing:  # none: no sentence found
+                        continue
+                    said = ", ".join(sorted(backing))
                     yield (
                         f"{where}: the erratum's claim {erratum.claim!r} plays no sentence that "
-                        f"says its words ({_backed_words(erratum)!r} on the {language.code} "
+                        f"says its words ({words!r} on the {language.code} "
                         f"{page} page): the sentence that says them is claimed by {said}; an "
                         "erratum is backed by a claim of its own sentence (add the sentence to "
                         "the claim that states the erratum's fact, or name that sentence's claim)"
@@ -99,12 +101,18 @@ def errata_problems(
 
 
 def erratum_backing(
-    erratum: Any, language: Language, page: str, text: str | None, claims: dict[str, Any]
+    erratum: Any,
+    language: Language,
+    page: str,
+    text: str | None,
+    claims: dict[str, Any],
+    words: str | None = None,
 ) -> set[str] | None:
-    """The claims that play a sentence saying ``erratum``'s words on the page (its ``page``
-    words; an addition's added words); None where the page does not say them (the seed
-    comparison reports that). Empty where no sentence of a claim is found around them (a
-    table's cell, a label): those errata are held to their seed's line only."""
+    """The claims that play a sentence saying ``erratum``'s words on the page (``words``, one
+    line of them; else its ``page`` words, an addition's added words); None where the page
+    does not say them (the seed comparison reports that). Empty where no sentence of a claim is
+    found around them (a table's cell, a label, a heading): those are held to their seed's line
+    only."""
     from generator.i18n.catalogs import translations
 
     if text is None:
@@ -112,7 +120,7 @@ def erratum_backing(
             text = approval.approved_path(language.code, page).read_text(encoding="utf-8")
         except OSError:
             return None
-    words = _plain(_backed_words(erratum))
+    words = _plain(_backed_words(erratum) if words is None else words)
     lines = [line for line in map(_plain, text.splitlines()) if words and words in line]
     if not lines:
         return None
@@ -139,6 +147,14 @@ def erratum_backing(
 def _backed_words(erratum: Any) -> str:
     """The words an erratum's claim backs: a correction's page words, an addition's added ones."""
     return str(erratum.added if erratum.kind == "addition" else erratum.page)
+
+
+def _backed_lines(erratum: Any) -> tuple[str, ...]:
+    """The words an erratum's claim backs, by line of the page: an addition's added lines
+    each, else its one line of words."""
+    if erratum.kind == "addition":
+        return tuple(erratum.added_lines)
+    return (str(erratum.page),)
 
 
 _PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]")

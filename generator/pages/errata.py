@@ -20,7 +20,10 @@ takes from the errata file through :func:`extract_reasons` (``babel.cfg``).
 An erratum of ``kind: addition`` adds to a seed's line what the seed leaves unsaid and players
 ask (seed 003 does not say whether a tie for the lowest score counts as lowest): its ``page``
 is the seed's words followed by the added ones, in the seed's style, and its claim backs the
-added words. Without ``kind`` an erratum is a correction.
+added words. Added words that begin with a line break are lines of their own after the seed's
+line (a section the seed lacks: its heading, sentences and list items, each a line as the page
+text reads them); the seed's words then end their line, and the claim backs each added line
+that a claimed sentence says. Without ``kind`` an erratum is a correction.
 """
 
 from __future__ import annotations
@@ -73,6 +76,17 @@ class Erratum:
     def added(self) -> str:
         """What an addition adds to the seed's words (its page words after them)."""
         return self.page[len(self.seed) :].strip()
+
+    @property
+    def added_lines(self) -> tuple[str, ...]:
+        """An addition's added words by line of the page (one, unless they are lines of their
+        own after the seed's line)."""
+        return tuple(line.strip() for line in self.added.split("\n") if line.strip())
+
+    @property
+    def adds_lines(self) -> bool:
+        """The addition's words are lines of their own after the seed's line."""
+        return self.kind == "addition" and self.page[len(self.seed) :].lstrip(" ").startswith("\n")
 
     def shown(self, words: str) -> str:
         """Words of the erratum as the site shows them: each number's sign the minus sign, as
@@ -148,6 +162,13 @@ def read_errata(path: Path | None = None) -> list[Erratum]:
                 fields["page"],
                 "an addition's page words are the seed's words followed by the added ones",
             )
+        if "\n" in seed or (kind != "addition" and "\n" in page):
+            raise _fail(
+                path,
+                fields["page"],
+                "only an addition's added words may be lines of their own (the seed's words "
+                "are on one line)",
+            )
         found.append(
             Erratum(
                 str(values["seed_file"]),
@@ -204,6 +225,14 @@ def errata_by_page(errata: list[Erratum] | None = None) -> list[PageErrata]:
 def corrected(seed_path: Path, seed: str, errata: list[Erratum] | None = None) -> str:
     """The text of the seed file ``seed_path`` (read already: ``seed``) with its errata applied;
     :class:`ErrataError` naming the erratum if its line no longer holds its words once."""
+    return "\n".join(text for _, text in corrected_lines(seed_path, seed, errata))
+
+
+def corrected_lines(
+    seed_path: Path, seed: str, errata: list[Erratum] | None = None
+) -> list[tuple[int, str]]:
+    """The lines of :func:`corrected`, each with the seed file's line it comes from (an added
+    line: the line it follows)."""
     errata = read_errata() if errata is None else errata
     where = _rel(seed_path)
     lines = seed.split("\n")
@@ -219,8 +248,15 @@ def corrected(seed_path: Path, seed: str, errata: list[Erratum] | None = None) -
                 f"{place}: {where}:{erratum.line} holds the erratum's words {count} times, not "
                 f"once: {erratum.seed[:60]!r} (has the seed changed?)"
             )
+        if erratum.adds_lines and not lines[erratum.line - 1].rstrip().endswith(erratum.seed):
+            raise ErrataError(
+                f"{place}: {where}:{erratum.line} does not end with the erratum's words, which "
+                f"the added lines follow: {erratum.seed[:60]!r} (has the seed changed?)"
+            )
         lines[erratum.line - 1] = lines[erratum.line - 1].replace(erratum.seed, erratum.page)
-    return "\n".join(lines)
+    return [
+        (number, text) for number, line in enumerate(lines, start=1) for text in line.split("\n")
+    ]
 
 
 def extract_reasons(

@@ -992,3 +992,75 @@ def strategy_little(facts: dict[str, Any]) -> list[str]:
     if not (most / deals <= said + 1e-12 and said < most / deals + 0.001 - 1e-12):
         wrong.append(f"the largest change is {most / deals:.4f}, the page says at most {said:.4f}")
     return wrong
+
+
+TIPS_INTRO = (
+    "Two tips win more deals than taking the fitting card of the column furthest to the left, "
+    "under each rule set (%(measured)s):"
+)
+TIP_TALLEST = "when several cards fit, take the card of the tallest column;"
+TIP_RUN = "or take the card that starts the longest run of removals."
+"""The rules page's tips (issue 47): the two the table measures as worth following, a line
+each, their measurement a link away. They live here, beside the strategy file they are measured
+in."""
+
+
+def base_side(facts: dict[str, Any]) -> Any:
+    """The side whose column the simple player takes its card from, where two columns' cards
+    fit (a Six in column 2, a Four in column 5, on a Five), under each rule set: ``left``
+    or ``right``."""
+    from generator.census.format import parse_rule_set
+    from generator.pages.patience_claims import situation
+    from generator.patience import Card
+    from generator.patience.players import choose, removals
+    from generator.strategy import RULE_SETS
+
+    sides = set()
+    for name in RULE_SETS:
+        rule_set = parse_rule_set(name)
+        game = situation(Card(5, "C"), [None, Card(6, "H"), None, None, Card(4, "D")])
+        game = type(game)(game.deal, rule_set.rules, variants=rule_set.variants)
+        columns = sorted(m.column for m in removals(game) if m.column is not None)
+        taken = choose(game, "base")
+        column = taken.column if taken is not None else None
+        sides.add(
+            "left" if column == columns[0] else "right" if column == columns[-1] else "neither"
+        )
+    return one_value(sides)
+
+
+@CLAIMS.claim(
+    "rules-tips",
+    TIPS_INTRO,
+    TIP_TALLEST,
+    TIP_RUN,
+    says=[
+        Says(
+            TIPS_INTRO,
+            "{} tips",
+            counted("tips worth following", CAPITALIZED),
+            lambda facts: len(WORTH_TIPS),
+        ),
+        Says(TIPS_INTRO, "win {} deals than", WINS_MORE, worth_side),
+        Says(
+            TIPS_INTRO,
+            "the column furthest to the {},",
+            Words("simple player's column", {"left": "left", "right": "right"}, reads="side"),
+            base_side,
+        ),
+    ],
+)
+def rules_tips(facts: dict[str, Any]) -> list[str]:
+    """The two tips of the rules page are the table's tips worth following: under each rule
+    set, each wins more deals than the simple player, beyond both intervals (what ``more``
+    rests on: a difference inside the intervals is no measured difference). The side the simple
+    player takes its card from is played (:func:`base_side`)."""
+    from generator.patience.players import KEYS
+
+    wrong = []
+    against = _tips_against_base(facts, WORTH_TIPS)
+    if against != {"sides": {"higher"}, "apart": {True}}:
+        wrong.append(f"the tips against the simple player, under each rule set: {against}")
+    if not all(tip in KEYS for tip in WORTH_TIPS):
+        wrong.append(f"the players have no tip {WORTH_TIPS}")
+    return wrong

@@ -28,7 +28,7 @@ from generator.atomic import write_text_atomic
 from generator.bounded import InputError, read_text
 from generator.i18n.catalogs import ROOT, Language
 from generator.i18n.numerals import minus_signs
-from generator.pages.errata import ErrataError, corrected
+from generator.pages.errata import ErrataError, corrected_lines
 from generator.paths import project_file
 from generator.patience import GolfError
 from generator.site.pagetext import markdown_text, without_pictures
@@ -247,11 +247,13 @@ def _seed_differences(language: Language, page: str, text: str) -> tuple[str, li
     except OSError as error:
         raise ApprovalError(f"{where}:1: cannot read the seed page: {error}") from None
     try:
-        seed = seed_text(corrected(seed_path, raw))
+        lines = corrected_lines(seed_path, raw)
     except ErrataError as error:
         raise ApprovalError(str(error)) from None
-    # seed_text drops the blank lines: a difference is named by the seed file's own line
-    kept = [number for number, line in enumerate(raw.splitlines(), start=1) if line.strip()]
+    seed = seed_text("\n".join(line for _, line in lines))
+    # seed_text drops the blank lines: a difference is named by the seed file's own line (an
+    # erratum's added line by the line it follows)
+    kept = [number for number, line in lines if line.strip()]
     found = differences(seed.splitlines(), without_pictures(text).splitlines())
     return where, [
         dataclasses.replace(d, line=kept[d.line - 1] if d.line <= len(kept) else d.line)

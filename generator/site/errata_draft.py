@@ -17,7 +17,7 @@ import yaml
 
 from generator.atomic import write_text_atomic
 from generator.i18n.catalogs import Language
-from generator.pages.errata import ERRATA_FILE, corrected
+from generator.pages.errata import ERRATA_FILE, corrected_lines
 from generator.patience import GolfError
 from generator.site.approval import approved_texts, relative, seed_text
 from generator.site.pagetext import without_pictures
@@ -83,8 +83,10 @@ def drafts(languages: list[Language]) -> tuple[list[Draft], list[str]]:
         texts = approved_texts(language, facts)
         for page, seed_path in language.seed_pages.items():
             where = relative(seed_path)
-            lines = corrected(seed_path, seed_path.read_text(encoding="utf-8")).split("\n")
-            kept = [number for number, line in enumerate(lines, start=1) if line.strip()]
+            numbered = corrected_lines(seed_path, seed_path.read_text(encoding="utf-8"))
+            lines = [line for _, line in numbered]
+            kept = [number for number, line in numbered if line.strip()]
+            first = {number: line for number, line in reversed(numbered)}  # a seed line's own
             seed_lines = seed_text("\n".join(lines)).splitlines()
             page_lines = without_pictures(texts[page]).splitlines()
             for i1, i2, j1, j2 in changed_runs(seed_lines, page_lines):
@@ -98,7 +100,7 @@ def drafts(languages: list[Language]) -> tuple[list[Draft], list[str]]:
                 for offset in range(i2 - i1):
                     number = kept[i1 + offset]
                     seed, page_words = span(
-                        seed_lines[i1 + offset], page_lines[j1 + offset], lines[number - 1]
+                        seed_lines[i1 + offset], page_lines[j1 + offset], first[number]
                     )
                     found.append(Draft(where, number, seed, page_words))
     return found, by_hand

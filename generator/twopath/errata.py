@@ -72,6 +72,20 @@ def _numbers(page: Page, text: str) -> Counter[str]:
     return Counter(str(n).replace("−", "-") for n in page.numbers(text))
 
 
+def _unquoted(
+    current: dict[str, Any] | None, expected: list[str], number: int
+) -> Iterator[Finding]:
+    """A finding for each line of the erratum's page words the page did not quote."""
+    for words in expected if current is not None else []:
+        yield Finding(
+            NAME,
+            number,
+            f"line {current.get('line') if current else '?'}: {words[:50]!r}",
+            "the page does not quote these words of the erratum",
+            False,
+        )
+
+
 def errata_list(page: Page) -> Iterator[Finding]:
     """The sources page's errata, each compared with the files it quotes."""
     errata = _errata()
@@ -90,12 +104,16 @@ def errata_list(page: Page) -> Iterator[Finding]:
     listed: Counter[int] = Counter()
     heading = ""
     current: dict[str, Any] | None = None
+    expected: list[str] = []  # the current erratum's page words still to be quoted, by line
     for number, text in enumerate(page.lines, 1):
+        item = text.removeprefix("- ")
+        opened = start.match(item)
+        if opened or text in heading_of.values():
+            yield from _unquoted(current, expected, number)
+            current, expected = None, []
         if text in heading_of.values():
             heading = text
             continue
-        item = text.removeprefix("- ")
-        opened = start.match(item)
         if opened:
             current = None
             quoted = seed_words.search(item, opened.end())
@@ -123,6 +141,11 @@ def errata_list(page: Page) -> Iterator[Finding]:
                 continue
             index, current = matches[0]
             listed[index] += 1
+            seed, words = _plain(str(current["seed"])), _plain(str(current["page"]))
+            if current.get("kind") == "addition":  # its added words, a quote for each line
+                expected = [ln.strip() for ln in words[len(seed) :].split("\n") if ln.strip()]
+            else:
+                expected = [words]
             lines = _lines(ROOT / str(current["seed_file"]))
             held = (
                 _plain(lines[said_line - 1]).count(said_seed) if 1 <= said_line <= len(lines) else 0
@@ -163,22 +186,24 @@ def errata_list(page: Page) -> Iterator[Finding]:
         if found is None:
             continue
         said = found["words"].replace("−", "-")
-        seed, words = _plain(str(current["seed"])), _plain(str(current["page"]))
-        expected = words[len(seed) :].strip() if addition else words
+        words = _plain(str(current["page"]))
         code, name = seed_pages.get(str(current["seed_file"]), ("", ""))
         approved = ROOT / "docs_src" / "approved" / code / f"{name}.txt"
         # the page writes a minus sign where the seed (and its errata) have a hyphen
         text_of_page = "\n".join(_lines(approved)).replace("−", "-")
-        ok = said == expected and words in text_of_page
+        wanted = expected.pop(0) if expected else ""
+        ok = said == wanted and words in text_of_page
         yield Finding(
             NAME,
             number,
             said[:60],
-            f"the erratum's words are {expected[:60]!r}, and {approved.relative_to(ROOT)} "
+            f"the erratum's words are {wanted[:60]!r}, and {approved.relative_to(ROOT)} "
             + ("holds them" if words in text_of_page else "does not hold the erratum's page words"),
             ok,
         )
-        current = None
+        if not expected:
+            current = None
+    yield from _unquoted(current, expected, len(page.lines))
     for index, erratum in enumerate(errata):
         if listed[index] != 1:
             yield Finding(
