@@ -655,6 +655,25 @@ def test_update_takes_a_stray_seed_mark_from_a_language_with_no_seed(copy: Path)
     assert SEED_MARK not in fr.read_text(encoding="utf-8")
 
 
+def test_a_message_no_page_shows_any_more_loses_its_seed_mark() -> None:
+    """A seed-tied page's message that no template holds any more (obsolete, ``#~``) is on no
+    seed page: ``catalog update`` takes its mark away. Kept, the mark stood in front of the
+    ``#~`` lines as a comment of its own (ab4c635's "Examples of stuck games" in nl and de),
+    which an editor's helper read as an entry without a translation."""
+    from babel.messages.catalog import Catalog, Message
+
+    from generator.i18n.catalog_cli import SEED_MARK, mark_seed_tied
+
+    catalog = Catalog(locale="nl")
+    marks = [f"{SEED_MARK} reads as tests/golden/nl.txt (rules)", "a translator's own note"]
+    catalog.add("Tips", "Tips", user_comments=list(marks))
+    catalog.obsolete["Gone"] = Message("Gone", "Weg", user_comments=list(marks))
+    mark_seed_tied(catalog, {(None, "Tips"): "reads as tests/golden/nl.txt (rules)"})
+    assert catalog["Tips"].user_comments[0] == "a translator's own note"
+    assert any(c.startswith(SEED_MARK) for c in catalog["Tips"].user_comments)
+    assert catalog.obsolete["Gone"].user_comments == ["a translator's own note"]
+
+
 def test_the_messages_of_a_seed_tied_page_are_marked_for_the_translator() -> None:
     """``catalog update`` marks each message a seed-tied page is made of with a translator
     comment naming the seed and the errata file (Poedit and Weblate show it beside the

@@ -316,7 +316,10 @@ SeedTied = Mapping[str, Mapping[tuple[str | None, str], str]]
 
 def mark_seed_tied(catalog: Catalog, marks: Mapping[tuple[str | None, str], str]) -> None:
     """Give each message of ``marks`` its translator comment (``# seed-tied: ...``: the page
-    must read as a seed page, and a change is an erratum), and take it from every other."""
+    must read as a seed page, and a change is an erratum), and take it from every other, the
+    obsolete ones too (a message no page shows is on no seed page)."""
+    for message in catalog.obsolete.values():
+        message.user_comments = [c for c in message.user_comments if not c.startswith(SEED_MARK)]
     for message in catalog:
         if not message.id:
             continue
