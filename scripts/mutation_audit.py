@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import contextlib
 import gzip
 import os
 import re
@@ -280,9 +281,23 @@ def _copy(repo: Path, files: Sequence[str], target: Path) -> None:
         (target / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(repo / name, target / name)
     # the build cache too: its entries are filed under the checksums of their inputs, so
-    # the mutated files never meet an old result (generator/cache.py)
+    # the mutated files never meet an old result (generator/cache.py). Other processes (a
+    # build, the tests' workers) write and prune entries meanwhile: their half-written files
+    # (``*.golf-tmp``, generator/atomic.py) are left out, and an entry pruned between the
+    # listing and the copy is skipped (CI of 3b703c7 failed on one such entry)
     if (repo / "_build" / "cache").is_dir():
-        shutil.copytree(repo / "_build" / "cache", target / "_build" / "cache", dirs_exist_ok=True)
+        shutil.copytree(
+            repo / "_build" / "cache",
+            target / "_build" / "cache",
+            dirs_exist_ok=True,
+            ignore=shutil.ignore_patterns("*.golf-tmp"),
+            copy_function=_copy_if_still_there,
+        )
+
+
+def _copy_if_still_there(source: str, target: str) -> None:
+    with contextlib.suppress(FileNotFoundError):  # pruned by another process since the listing
+        shutil.copy2(source, target)
 
 
 FRAME = re.compile(r'^\s*File "(?P<file>[^"]+)", line (?P<line>\d+)')

@@ -1,6 +1,7 @@
 """scripts/mutation_audit.py: one quick mutation through the audit, and the list is well-formed."""
 
 import importlib.util
+import os
 import re
 import sys
 from pathlib import Path
@@ -111,3 +112,40 @@ def test_confirming_fuzzy_entries_keeps_their_other_flags(
     assert po.read_text(encoding="utf-8") == (
         '#, python-format\nmsgid "a %(x)s"\nmsgstr "b %(x)s"\n\nmsgid "c"\nmsgstr "d"\n'
     )
+
+
+def test_the_copy_skips_cache_entries_pruned_while_it_runs(
+    audit: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The audit copies the build cache while the tests' other workers write and prune it:
+    an entry pruned between the listing and its copy is skipped, a half-written one is left
+    out (CI of 3b703c7 failed with shutil.Error on a pruned jinja-pages entry)."""
+    repo, target = tmp_path / "repo", tmp_path / "copy"
+    cache = repo / "_build" / "cache" / "jinja-pages"
+    cache.mkdir(parents=True)
+    for name in ("kept", "pruned", ".half.123.ab.golf-tmp"):
+        (cache / name).write_text(name, encoding="utf-8")
+    (repo / "a.txt").write_text("a", encoding="utf-8")
+    scandir = os.scandir
+
+    class Listing:
+        """The cache's listing, after which another worker prunes an entry it holds."""
+
+        def __init__(self, path: str | Path) -> None:
+            with scandir(path) as found:
+                self.entries = list(found)
+            for entry in self.entries:
+                if entry.name == "pruned":
+                    os.unlink(entry.path)
+
+        def __enter__(self) -> list[os.DirEntry[str]]:
+            return self.entries
+
+        def __exit__(self, *exc: object) -> None:
+            return None
+
+    monkeypatch.setattr(os, "scandir", Listing)
+    audit._copy(repo, ["a.txt"], target)
+    copied = sorted(p.name for p in (target / "_build" / "cache" / "jinja-pages").iterdir())
+    assert copied == ["kept"]
+    assert (target / "a.txt").read_text(encoding="utf-8") == "a"
