@@ -320,12 +320,52 @@
   /* --- words and codes ------------------------------------------------------------------- */
 
   var CODE_ERRORS = [null, "code_parts", "code_prefix", "code_letter", "code_digits"];
+  /* the names of the app's messages at a game's end (docs_src/topics.yaml's messages) */
+  var ENDS = ["won", "stuck"];
   var DASHES = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g;
 
   function format(template, values) {
     return String(template).replace(/%\((\w+)\)s|%%/g, function (all, name) {
       return name === undefined ? "%" : String(values[name]);
     });
+  }
+
+  /* The address of the topic that explains the app's message `name` (words.topics: its page
+     and topic, from docs_src/topics.yaml), in this page's language: a served site names a
+     page by its folder (rules/#...), a site opened from disk by its file (rules.html#...), and
+     this page's own address says which (a page that plays is never the home page: it ends in
+     its folder, or in its .html file); resolved against the site's top, which the theme's
+     config names. */
+  function topicHref(words, name) {
+    var topic = words.topics && words.topics[name];
+    if (!topic) return "";
+    var path = location.pathname;
+    var files = /\.html$/.test(path) && !/\/index\.html$/.test(path);
+    var page = topic[0] === "index" ? (files ? "index.html" : "") : topic[0] + (files ? ".html" : "/");
+    var base = files ? "." : "..";
+    var config = document.getElementById("__config");
+    try {
+      base = (config && JSON.parse(config.textContent).base) || base;
+    } catch (ignored) { /* a theme without its config: the page's own address says it */ }
+    var url = new URL(base.replace(/\/?$/, "/") + page + "#" + topic[1], location.href);
+    /* opened from disk, a folder shows as a listing: name its page (as main.html does) */
+    if (url.protocol === "file:" && /\/$/.test(url.pathname)) url.pathname += "index.html";
+    return url.href;
+  }
+
+  /* The message `text` into `element` as text, a link to the topic that explains it when
+     the app's message `name` has one (the words stay text: never markup). */
+  function sayLinked(element, text, name, words) {
+    element.textContent = "";
+    var href = text && name ? topicHref(words, name) : "";
+    if (!href) {
+      element.textContent = text || "";
+      return;
+    }
+    var link = document.createElement("a");
+    link.href = href;
+    link.textContent = text;
+    element.appendChild(link);
   }
 
   /* A code as people type it, read as the engine writes it (deal.py's typed_code): dashes of
@@ -400,7 +440,12 @@
 
   function wordsOf() {
     var node = document.getElementById("golf-words");
-    return node ? JSON.parse(node.textContent) : null;
+    if (!node) return null;
+    var words = JSON.parse(node.textContent);
+    /* where each of the app's messages links to (#golf-topics: addresses, not words) */
+    var topics = document.getElementById("golf-topics");
+    words.topics = topics ? JSON.parse(topics.textContent) : {};
+    return words;
   }
 
   function cardName(words, E, card) { return words.card_names[E.cardText(card)]; }
@@ -577,7 +622,9 @@
     var svg = null, board = null, stockButton = null, g = 0, marks = {}, actions = "";
     var self = this;
 
-    function say(text) { message.textContent = text || ""; }
+    /* `name`: the app's message said (a refusal's reason, one of ENDS), which links to the
+       rule that explains it */
+    function say(text, name) { sayLinked(message, text, name, words); }
 
     function rulesOf() {
       var parts = select.value.split("+");
@@ -627,6 +674,10 @@
     /* What the app says when the game is over: a won game its score; a stuck game the app's
        message and its score as the rules page's scoring list counts it (cards removed, cards
        left, points), with Undo and Start again offered beside it. Nothing while it goes on. */
+    function endName() {
+      return e.golf_won(g) ? ENDS[0] : e.golf_stuck(g) ? ENDS[1] : "";
+    }
+
     function ended() {
       if (e.golf_won(g)) return words.won[String(e.golf_score(g))] || "";
       if (!e.golf_stuck(g)) return "";
@@ -646,10 +697,11 @@
       var end;
       if (reason) {
         end = ended(); /* after the end, a move is refused and the end is said again */
-        say(end || words.reasons[E.reasonName(reason)]);
+        if (end) say(end, endName());
+        else say(words.reasons[E.reasonName(reason)], E.reasonName(reason));
       } else {
         actions += action;
-        say(ended());
+        say(ended(), endName());
       }
       update();
     }
@@ -960,7 +1012,8 @@
            keeps its place: nothing moves when the address holds a bad code at load) */
         if (rows.children.length) result.hidden = true;
         root.setAttribute("data-solved", typed); /* what was solved last (for the tests) */
-        error.textContent = format(words[CODE_ERRORS[read.error]], { code: quoted(typed) });
+        sayLinked(error, format(words[CODE_ERRORS[read.error]], { code: quoted(typed) }),
+                  CODE_ERRORS[read.error].replace("_", "-"), words);
         return Promise.resolve(null);
       }
       var code = E.codeText(read.letter, read.number), names = variants();

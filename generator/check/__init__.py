@@ -16,6 +16,9 @@ Each part returns problems as ``file:line: what is wrong``:
   the templates and the catalogs, reads exactly like its approved text
   (``docs_src/approved/``, pictures' text alternatives included), and the
   seed-tied rules pages also like their golden text (the seed pages);
+- ``topics``: every topic of ``docs_src/topics.yaml`` (the sections an app opens) is on its
+  page in every language, every heading has one, and no topic a committed version of the
+  file listed has vanished (:mod:`generator.check.topics`);
 - ``catalogs``: the ``.pot`` is up to date with the templates and code, every
   shipped language's ``.po`` is complete (nothing untranslated or fuzzy), its
   placeholders match the English and its plural forms are valid;

@@ -19,6 +19,7 @@ from generator.check.examples import check_examples
 from generator.check.pages import check_pages
 from generator.check.safety import check_safety
 from generator.check.site import check_site
+from generator.check.topics import check_topics
 from generator.check.values import check_values
 from generator.i18n.catalogs import Language
 
@@ -62,6 +63,12 @@ PARTS: dict[str, Part] = {
         ),
         Part("pages", check_pages, SOURCES, "every page against its approved text and seed"),
         Part(
+            "topics",
+            check_topics,
+            SOURCES,
+            "every topic an app opens on its page in every language, none ever dropped",
+        ),
+        Part(
             "catalogs",
             lambda languages, rendered: check_catalogs(languages),
             SOURCES,
@@ -95,6 +102,6 @@ they are started before the pages are rendered, none may need them). The parts o
 together, one after another."""
 
 
-VERIFIED_BEFORE_BUILD = ["examples", "values", "pages", "catalogs", "safety"]
+VERIFIED_BEFORE_BUILD = ["examples", "values", "pages", "topics", "catalogs", "safety"]
 """What ``build`` verifies before it writes anything: ``check`` less the census sample and the
 site build itself."""

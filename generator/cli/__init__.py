@@ -5,7 +5,7 @@ in docs/dev/command-line.md; errors are one line on stderr and a non-zero exit.
 
 Each command lives in one module of this package, which adds its options to the parser
 (``add_commands``) and runs it (``run``): ``solve``; ``census`` (census, census-verify,
-strategy); ``deals`` (game, deal, examples); ``build``; ``check``; ``approve``; ``serve``;
+strategy); ``deals`` (game, deal, examples); ``build``; ``bundle``; ``check``; ``approve``; ``serve``;
 ``catalog``; the ``six-card`` commands are :mod:`generator.sixcard.cli`'s. This module
 assembles them (:func:`build_parser`) and runs one (:func:`main`): the project checks every
 command of a project passes first, and the errors as one line each.
@@ -24,7 +24,18 @@ from pathlib import Path
 from typing import Any, NoReturn, Protocol
 
 from generator.atomic import shown as shown_file
-from generator.cli import approve, build, catalog, census, check, deals, errata, serve, solve
+from generator.cli import (
+    approve,
+    build,
+    bundle,
+    catalog,
+    census,
+    check,
+    deals,
+    errata,
+    serve,
+    solve,
+)
 from generator.cli.common import say_if_compiling as say_if_compiling
 from generator.cli.common import variants_of
 from generator.cli.solve import _solve_lines as _solve_lines
@@ -49,7 +60,18 @@ class Group(Protocol):
         (:func:`~generator.cli.common.variants_of`); its exit status."""
 
 
-GROUPS: tuple[Group, ...] = (solve, census, deals, build, check, approve, errata, serve, catalog)
+GROUPS: tuple[Group, ...] = (
+    solve,
+    census,
+    deals,
+    build,
+    bundle,
+    check,
+    approve,
+    errata,
+    serve,
+    catalog,
+)
 """The command groups, in the order ``--help`` lists their commands (``six-card`` last)."""
 
 
@@ -198,7 +220,7 @@ def _internal(error: BaseException) -> int:
     return 2
 
 
-PROJECT_COMMANDS = ("build", "check", "approve", "catalog", "serve", "errata")
+PROJECT_COMMANDS = ("build", "bundle", "check", "approve", "catalog", "serve", "errata")
 """The commands that work on a project's files (its mkdocs.yml, docs_src/, locales/)."""
 
 
@@ -231,7 +253,7 @@ def project_files(command: str) -> None:
     if command in ENGINE_COMMANDS:
         return
     project_inputs()
-    if command in ("build", "serve", "check"):
+    if command in ("build", "bundle", "serve", "check"):
         from generator.paths import ROOT
 
         if (ROOT / "mkdocs.yml").is_file():

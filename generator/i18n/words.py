@@ -579,3 +579,25 @@ PLAY_WORDS: dict[str, str | tuple[str, str]] = {
 }
 """The script's words by key: each a message, its placeholders %(name)s filled in by the
 script (as text, never markup)."""
+
+
+def _app_messages() -> dict[str, tuple[str, str | None]]:
+    messages: dict[str, tuple[str, str | None]] = {
+        reason.value: (message, None) for reason, message in REASONS.items()
+    }
+    messages["stuck"] = (STUCK_MESSAGE, None)
+    won = PLAY_WORDS["won"]
+    assert isinstance(won, tuple)
+    messages["won"] = won
+    for key in ("code_parts", "code_prefix", "code_letter", "code_digits"):
+        message = PLAY_WORDS[key]
+        assert isinstance(message, str)
+        messages[key.replace("_", "-")] = (message, None)
+    return messages
+
+
+APP_MESSAGES = _app_messages()
+"""Each message the app shows a player, by a name that stays (its catalog message and plural):
+the engine's refusals (by :class:`~generator.patience.Reason`), the stuck game's message, the
+won game's, and the deal-code errors. ``docs_src/topics.yaml`` gives each the topic that
+explains it (the topic map; the play box's message links to it)."""

@@ -585,11 +585,14 @@ def write_root_files(
     from disk as a listing.
     """
     source = source_language()
+    codes = [language.code for language in all_languages]
+    # a site of other languages alone (``bundle --lang nl``) opens at its first
+    first = source if source in codes else codes[0]
     home = "index.html" if offline else ""
     write_text_atomic(
         out / "index.html",
         REDIRECT.format(
-            lang=source,
+            lang=first,
             home=home,
             links=language_links(all_languages, "", home),
             on_disk=ON_DISK_LINKS,
@@ -631,6 +634,7 @@ def build_site(
     replace: bool = False,
     builder: str = BUILDERS[0],
     preview: Sequence[str] = (),
+    only: Sequence[str] = (),
 ) -> list[BuiltLanguage]:
     """Render and build every language into ``site/<code>/``; replace ``site`` only on success.
 
@@ -663,6 +667,9 @@ def build_site(
 
     ``builder`` (``--builder``, one of :data:`BUILDERS`) builds each language: MkDocs with
     Material, or Zensical (refused at once, nothing built, when it is not installed).
+
+    ``only`` (language codes): build just these languages, a site of their own (its language
+    switcher names no other); ``bundle`` builds a language's archive so.
     """
     builder_function(builder)  # an unknown builder is refused before anything is built
     if builder == "zensical" and find_spec("zensical") is None:
@@ -682,6 +689,8 @@ def build_site(
                 # an unshipped language is not published: it is left out, switcher and all,
                 # unless a translator asks to preview it
                 all_languages = site_languages_with(preview)
+                if only:
+                    all_languages = [lang for lang in all_languages if lang.code in only]
                 ts: dict[str, Translations] = {
                     lang.code: translations(lang) for lang in all_languages
                 }
@@ -700,6 +709,12 @@ def build_site(
         if problems:
             raise BuildRefused(list(dict.fromkeys(problems)))  # each said once
         built = staging / "site"
+        # every topic read back from the pages just built: the map an app opens them by
+        from generator.site.topics import write_topic_map
+
+        refused = write_topic_map(built, all_languages, offline=offline)
+        if refused:
+            raise BuildRefused(refused)
         write_root_files(built, all_languages, site_url, offline=offline)
         write_text_atomic(built / MARKER, MARKER_TEXT)
         if target.is_dir():

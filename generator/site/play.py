@@ -3,7 +3,8 @@
 The script runs the engine's C core compiled to WebAssembly (:mod:`generator.site.wasm`): every
 rule, refusal, score and verdict comes from there. Its words come from here, translated: one
 ``<script type="application/json">`` per page (:func:`play_assets`) with the messages, the
-refusal reasons, the rule sets' names and the cards' short forms, and a hidden sheet of every card
+refusal reasons, the rule sets' names and the cards' short forms, another with the topic that
+explains each of the app's messages (:func:`message_topics`), and a hidden sheet of every card
 drawn as the site's boards draw them (:func:`generator.site.pictures.card_sheet`), which the
 script copies onto the board. A translation reaches the page as JSON text (``<`` escaped), and
 the script puts it in as text, never as markup.
@@ -58,6 +59,7 @@ from generator.patience.game import Position
 from generator.patience.rules import deal_for
 from generator.patience.solver import solve
 from generator.site import pictures
+from generator.site.topics import load_topics
 
 COUNTS: dict[str, range | list[int]] = {
     "stock": range(0, 20),
@@ -111,6 +113,18 @@ def script_words(words: Words, t: Translations) -> dict[str, Any]:
     return data
 
 
+def message_topics() -> dict[str, list[str]]:
+    """Where each message the script shows links to (``docs_src/topics.yaml``'s messages): the
+    topic's page (its name: ``rules``) and the topic. The script makes the address as its own
+    page's address shows the site names pages (a served site ``rules/#patience.legal-moves``,
+    one opened from disk ``rules.html#patience.legal-moves``), from the site's top."""
+    listed = load_topics()
+    return {
+        name: [listed.topics[topic].removesuffix(".md"), topic]
+        for name, topic in listed.messages.items()
+    }
+
+
 def play_assets(words: Words, t: Translations) -> Markup:
     """The script's words and the card sheet: once per page that plays or solves."""
     sheet = pictures.card_sheet(
@@ -123,6 +137,7 @@ def play_assets(words: Words, t: Translations) -> Markup:
     return Markup(
         '<div class="golf-play-assets" hidden>'
         f'<script type="application/json" id="golf-words">{_json(script_words(words, t))}</script>'
+        f'<script type="application/json" id="golf-topics">{_json(message_topics())}</script>'
         f"{sheet}</div>"
     )
 

@@ -51,6 +51,7 @@ from generator.site.jinja_cache import CompiledTemplates
 from generator.site.mdtext import OneLine, Text, format_text, html_text
 from generator.site.numbers import locale_of
 from generator.site.pictures import board
+from generator.site.topicmark import topic_mark
 from generator.sixcard.cards import Card as SixCard
 
 TEMPLATES = ROOT / "docs_src" / "templates"
@@ -358,6 +359,7 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
     env.globals["separator"] = words.separator
     env.globals["stuck_message"] = STUCK_MESSAGE
     env.globals["new_game_window"] = NEW_GAME_WINDOW
+    env.globals["topic"] = topic_mark
     return words
 
 
