@@ -325,6 +325,7 @@ def test_add_a_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     steps = project.rehearse(recipe("Add a page"), PoStep(ABOUT))
     assert steps == [
         "diff docs_src/templates/about.md.j2",
+        "diff docs_src/topics.yaml",
         "diff generator/site/render.py",
         "diff generator/site/build.py",
         "$ python -m generator catalog update",

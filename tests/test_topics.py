@@ -16,7 +16,9 @@ from typing import Any
 import jsonschema
 import pytest
 
+from generator.check.common import TEMPLATES_DIR
 from generator.check.topics import history_problems
+from generator.i18n.catalogs import languages
 from generator.i18n.words import APP_MESSAGES
 from generator.site.build import render_all, site_languages_with
 from generator.site.render import PAGES
@@ -31,6 +33,7 @@ from generator.site.topics import (
 from tests.test_check import edit, run_in
 
 LISTED = load_topics(pages=PAGES)
+TEMPLATE_LINES = (TEMPLATES_DIR / "rules.md.j2").read_text(encoding="utf-8").splitlines()
 TEXT = TOPICS_YAML.read_text(encoding="utf-8")
 
 
@@ -59,7 +62,7 @@ def test_a_topic_dropped_from_a_page_is_named_with_what_to_do(
         for problem in problems
     ), problems
     # the heading left without its mark is named too, by its page and line
-    assert any("de " + page in problem and "has no topic" in problem for problem in problems)
+    assert any(": de " + page in problem and "has no topic" in problem for problem in problems)
 
 
 def test_a_mark_the_list_does_not_have_is_refused(rendered: dict[str, dict[str, str]]) -> None:
@@ -184,10 +187,21 @@ def test_check_refuses_a_template_that_drops_a_topic(copy: Path) -> None:
     """A section's topic taken out of its template: ``check`` exits non-zero and names the
     topic and its line in the topic list, in one line each, and says what to do."""
     topic = LISTED.messages["nothing-to-undo"]
+    assert LISTED.topics[topic] == "rules.md"
     edit(copy, "docs_src/templates/rules.md.j2", f'{{{{ topic("{topic}") }}}}\n', "")
     result = run_in(copy, "check", "--only", "topics")
     assert result.returncode == 1, result.stdout + result.stderr
     line = LISTED.lines[topic]
     said = [text for text in result.stdout.splitlines() if f"topic {topic!r}" in text]
     assert said and all(text.startswith(f"docs_src/topics.yaml:{line}:") for text in said), said
+    # the heading left without its mark, at its line in the template (where the mark was: the
+    # heading came up one line), in every language
+    heading = next(
+        number
+        for number, text in enumerate(TEMPLATE_LINES, 1)
+        if text == f'{{{{ topic("{topic}") }}}}'
+    )
+    unmarked = [text for text in result.stdout.splitlines() if "has no topic" in text]
+    assert len(unmarked) == len(languages()), unmarked  # the previews too
+    assert all(text.startswith(f"docs_src/templates/rules.md.j2:{heading}: ") for text in unmarked)
     assert "Traceback" not in result.stderr

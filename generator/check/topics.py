@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 
 from generator.bounded import load_yaml
-from generator.check.common import Problems, Rendered, located
+from generator.check.common import TEMPLATES_DIR, Problems, Rendered, located
 from generator.i18n.catalogs import ROOT, Language
 from generator.patience import GolfError
 from generator.site.render import PAGES
@@ -93,6 +93,7 @@ def check_topics(languages: list[Language], rendered: Rendered | None = None) ->
             yield located(str(error))
             return
     codes = {language.code for language in languages}
+    templates = {page: TEMPLATES_DIR / template for page, (template, _game) in PAGES.items()}
     yield from page_problems(
-        topics, {code: pages for code, pages in rendered.items() if code in codes}
+        topics, {code: pages for code, pages in rendered.items() if code in codes}, templates
     )

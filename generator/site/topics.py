@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -208,15 +208,28 @@ def marks(markdown: str) -> list[tuple[str, int]]:
     ]
 
 
-def page_problems(topics: Topics, rendered: dict[str, dict[str, str]]) -> list[str]:
+def heading_line(template: Path, index: int) -> int:
+    """The line of the template's ``index``-th heading (``# `` or ``## ``), or its first."""
+    if template.is_file():
+        found = HEADING.finditer(template.read_text(encoding="utf-8"))
+        for number, heading in enumerate(found):
+            if number == index:
+                return template.read_text(encoding="utf-8").count("\n", 0, heading.start()) + 1
+    return 1
+
+
+def page_problems(
+    topics: Topics,
+    rendered: dict[str, dict[str, str]],
+    templates: Mapping[str, Path] | None = None,
+) -> list[str]:
     """What is wrong with the topics of every language's rendered pages: a mark of a topic the
     list does not have on that page, a listed topic missing (or twice) on its page in a
-    language, a heading of a topic-bearing page without a mark before it."""
+    language, a heading without its mark (named at its template's line, ``templates``: each
+    page's template, when given)."""
     problems: list[str] = []
     for code, pages in rendered.items():
         for page, markdown in pages.items():
-            if page not in topics.topics.values():
-                continue
             seen: dict[str, int] = {}
             for topic, line in marks(markdown):
                 seen[topic] = seen.get(topic, 0) + 1
@@ -249,7 +262,7 @@ def page_problems(topics: Topics, rendered: dict[str, dict[str, str]]) -> list[s
                         "it under retired with the topic that follows it as its successor"
                     )
             lines = markdown.split("\n")
-            for heading in HEADING.finditer(markdown):
+            for index, heading in enumerate(HEADING.finditer(markdown)):
                 number = markdown.count("\n", 0, heading.start())
                 # a section's mark is right before its heading, the page's right after its h1
                 page_title = lines[number].startswith("# ")
@@ -259,8 +272,14 @@ def page_problems(topics: Topics, rendered: dict[str, dict[str, str]]) -> list[s
                     if text.strip()
                 ]
                 if not near or not MARK.fullmatch(near[0]):
+                    template = (templates or {}).get(page)
+                    where = (
+                        f"{shown(template)}:{heading_line(template, index)}: {code}"
+                        if template is not None
+                        else f"{shown(topics.path)}:1: {code} {page}:{number + 1}"
+                    )
                     problems.append(
-                        f"{shown(topics.path)}:1: {code} {page}:{number + 1}: the heading "
+                        f"{where}: the heading "
                         f"{clip_line(lines[number])!r} has no topic: put "
                         '{{ topic("…") }} on the line before it in its template (after it, for '
                         "the page's title), and list it"
