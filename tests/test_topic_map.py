@@ -56,6 +56,9 @@ def test_the_built_topic_map_validates_and_every_address_is_in_its_page(
     assert data["offline"] is (kind == "offline")
     assert set(data["topics"]) == set(LISTED.topics) | set(LISTED.retired)
     assert set(data["messages"]) == set(APP_MESSAGES)
+    for name, message in data["messages"].items():
+        assert message["topic"] == LISTED.messages[name], name
+        assert (message["msgid"], message.get("msgid_plural")) == APP_MESSAGES[name], name
     codes = [language.code for language in shipped_languages()]
     assert [language["code"] for language in data["languages"]] == codes
     for topic, entry in data["topics"].items():

@@ -16,6 +16,7 @@ page's ``[data-golf-solve]`` has a form (``input[name=code]``, the variants), th
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -91,6 +92,13 @@ def expected_board(game: Game) -> dict[str, Any]:
     }
 
 
+def topic_address(site: Site, message: str, code: str) -> str:
+    """The address of the topic the site's topic map gives the app's message ``message``."""
+    topics = json.loads((site.root / "topics.json").read_text(encoding="utf-8"))
+    topic = topics["messages"][message]["topic"]
+    return str(site.url + topics["topics"][topic]["addresses"][code])
+
+
 def click_move(page: Any, root: Any, move: Move) -> None:
     svg = root.locator("svg.golf-playing")
     if move.action == "draw":
@@ -140,6 +148,9 @@ def test_the_reference_game_is_played_in_the_examples_page(
         position={"x": 20, "y": 4}
     )
     assert message.text_content() == words.reason(Reason.BLOCKED)
+    assert message.locator("a").get_attribute("href") == topic_address(
+        site, Reason.BLOCKED.value, code
+    )
     assert root.locator("[data-play-moves]").text_content() == "0"
 
     # the hint names the first move of a winning line, which the engine allows
@@ -174,8 +185,11 @@ def test_the_reference_game_is_played_in_the_examples_page(
     assert game.is_won()
     won = t.ngettext(*PLAY_WORDS["won"], game.score) % {"count": game.score}  # type: ignore[misc]
     assert message.text_content() == won
+    # the message links to the topic that explains it (docs_src/topics.yaml), in this language
+    assert message.locator("a").get_attribute("href") == topic_address(site, "won", code)
     click_move(page, root, Move.draw(game.stock[0]))  # after the win, refused: the end again
     assert message.text_content() == won
+    assert message.locator("a").get_attribute("href") == topic_address(site, "won", code)
     assert errors == []
 
 
