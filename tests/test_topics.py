@@ -205,3 +205,19 @@ def test_check_refuses_a_template_that_drops_a_topic(copy: Path) -> None:
     assert len(unmarked) == len(languages()), unmarked  # the previews too
     assert all(text.startswith(f"docs_src/templates/rules.md.j2:{heading}: ") for text in unmarked)
     assert "Traceback" not in result.stderr
+
+
+def test_bundle_refuses_a_bad_language_and_a_folder_in_the_package(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """One line each, exit 2, before anything is built or written."""
+    from generator.cli import main
+    from generator.paths import PACKAGE
+
+    before = sorted(path.name for path in (PACKAGE / "data").iterdir())
+    assert main(["bundle", "--out", str(PACKAGE / "data")]) == 2
+    assert main(["bundle", "--lang", "xx"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 2, err
+    assert "inside the package" in err[0] and "--lang xx: not a published language" in err[1]
+    assert sorted(path.name for path in (PACKAGE / "data").iterdir()) == before

@@ -19,6 +19,7 @@ COMMANDS: tuple[str, ...] = ("bundle",)
 def _bundle(out: Path | None, per_language: bool, codes: list[str], err: TextIO) -> int:
     from generator.check import build_verified
     from generator.i18n.catalogs import ROOT, shipped_languages
+    from generator.paths import in_package
     from generator.site.build import BuildRefused
     from generator.site.bundle import BundleError, archive, archive_size, write_archives
 
@@ -31,6 +32,12 @@ def _bundle(out: Path | None, per_language: bool, codes: list[str], err: TextIO)
         )
         return 2
     out = out or ROOT / "dist"
+    if in_package(out):
+        print(
+            f"error: --out {shown(str(out))}: inside the package; the archives go elsewhere",
+            file=err,
+        )
+        return 2
     say_if_compiling(err)
     groups = [[code] for code in codes or shipped] if per_language or codes else [[]]
     made = []
