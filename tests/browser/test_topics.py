@@ -84,11 +84,13 @@ def where_each_topic_opens(page: Any, site: Site, code: str) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("where", ["served", "from-disk"])
+@pytest.mark.parametrize("where", ["served", "from-disk", "zensical"])
 def test_every_topic_opens_at_its_section_in_every_language(
-    context: Any, site: Site, offline_site: Site, where: str
+    context: Any, request: pytest.FixtureRequest, where: str
 ) -> None:
-    built = site if where == "served" else offline_site
+    """Served, opened from disk (an offline build), and built by Zensical (served)."""
+    fixture = {"served": "site", "from-disk": "offline_site", "zensical": "zensical_site"}
+    built: Site = request.getfixturevalue(fixture[where])
     page = context.new_page()
     page.set_viewport_size({"width": 390, "height": 844})
     problems = []
