@@ -288,7 +288,10 @@ def test_codes_are_read_as_people_type_them(context: Any, site: Site, code: str)
             "(text) => document.querySelector('[data-solve-error]').textContent === text",
             arg=expected,
         )
-    assert page.locator("[data-solve-error] *").count() == 0
+    # the message is text in the one element of ours, its link to the rule on deal codes
+    assert page.locator("[data-solve-error] *").count() == 1
+    assert page.locator("[data-solve-error] > a[href]").count() == 1
+    assert page.locator("[data-solve-error] > a *").count() == 0
     assert page.locator("img").count() == 0
     assert not problems, problems
 
