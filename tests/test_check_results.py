@@ -70,7 +70,7 @@ def unnamed_reads(part: Part, paths: list[str]) -> list[str]:
 def test_every_part_reads_only_the_inputs_it_names() -> None:
     """The census (a 40-second sample) and the site (MkDocs in other processes) aside; the
     census names the engine and the languages, which its sample is drawn from."""
-    parts = ["examples", "values", "pages", "catalogs", "safety"]
+    parts = ["examples", "values", "pages", "catalogs", "safety", "sixcard-core"]
     read = files_read(parts)
     assert set(read) == set(parts)
     assert {name: unnamed_reads(PARTS[name], read[name]) for name in parts} == {

@@ -19,6 +19,7 @@ from generator.check.examples import check_examples
 from generator.check.pages import check_pages
 from generator.check.safety import check_safety
 from generator.check.site import check_site
+from generator.check.sixcore import check_sixcard_core
 from generator.check.topics import check_topics
 from generator.check.values import check_values
 from generator.i18n.catalogs import Language
@@ -81,6 +82,12 @@ PARTS: dict[str, Part] = {
             "no translation adds markup or invisible characters",
         ),
         Part(
+            "sixcard-core",
+            lambda languages, rendered: check_sixcard_core(),
+            (*ENGINE, LANGUAGES),
+            "the 6-Card Golf engine's C core (the page's player) against the Python engine",
+        ),
+        Part(
             "census",
             lambda languages, rendered: check_census(),
             (*ENGINE, LANGUAGES),
@@ -96,12 +103,20 @@ PARTS: dict[str, Part] = {
 }
 
 
-IN_WORKER = [("examples",), ("census",), ("catalogs", "safety")]
+IN_WORKER = [("examples",), ("census",), ("catalogs", "safety", "sixcard-core")]
 """The parts that run in the build's worker processes, when there are some, longest first (as
 they are started before the pages are rendered, none may need them). The parts of a group run
 together, one after another."""
 
 
-VERIFIED_BEFORE_BUILD = ["examples", "values", "pages", "topics", "catalogs", "safety"]
+VERIFIED_BEFORE_BUILD = [
+    "examples",
+    "values",
+    "pages",
+    "topics",
+    "catalogs",
+    "safety",
+    "sixcard-core",
+]
 """What ``build`` verifies before it writes anything: ``check`` less the census sample and the
 site build itself."""

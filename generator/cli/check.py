@@ -137,7 +137,8 @@ def add_commands(commands: Any) -> None:
     check_cmd.add_argument(
         "--only",
         default=None,
-        help="comma-separated parts: examples,values,pages,catalogs,safety,census,site",
+        help="comma-separated parts: examples,values,pages,topics,catalogs,safety,sixcard-core,"
+        "census,site",
     )
     check_cmd.add_argument(
         "--review",

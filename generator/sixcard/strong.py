@@ -334,6 +334,42 @@ class StrongPlayer:
         rank, from_discard = view.hand.rank, view.hand_from_discard
         return self._placing(view, reckoning, grids, mine, rank, from_discard).action
 
+    def values(self, hole: Hole) -> dict[Action, float]:
+        """What the player reckons each move it weighs is worth now (lower is better): before
+        drawing, the top discard placed at its best and a stock card's expected best; with a
+        card in hand, each replacement and the discard-and-turn, with what the card left on the
+        discard pile gives the opponents. Two moves the player finds equally good are a tie
+        here (the differential test of the C core reads it); knocking and ending the hole are
+        decided by a test, not a value, and are not in it."""
+        view = hole.view(hole.current)
+        unseen = unseen_cards(view, hole.deck, self.habits.watch) or Counter(
+            card.rank for card in hole.deck
+        )
+        reckoning = Reckoning(view.options, unseen, self.habits)
+        grids = [Grid(_ranks(cells), hole.rows, hole.columns) for cells in view.grids]
+        mine, seat, columns = grids[view.seat], view.seat, hole.columns
+        if view.hand is None:
+            found = {}
+            top = view.top_discard
+            if top is not None:
+                take = self._placing(view, reckoning, grids, mine, top.rank, True)
+                found[Action.draw_discard(seat)] = take.change
+            stock = 0.0
+            for rank, odds in reckoning.odds:
+                stock += odds * self._placing(view, reckoning, grids, mine, rank, False).change
+            found[Action.draw_stock(seat)] = stock
+            return found
+        rank = view.hand.rank
+        found = {}
+        for slot in range(len(mine.ranks)):
+            change = mine.change(reckoning, slot, rank)
+            giving = self._giving(view, reckoning, grids, mine.ranks[slot])
+            found[Action.replace(seat, slot // columns + 1, slot % columns + 1)] = change + giving
+            if not view.hand_from_discard and not view.face_up[seat][slot]:
+                turn = TURN_UP_VALUE + self._giving(view, reckoning, grids, rank)
+                found[Action.discard(seat, slot // columns + 1, slot % columns + 1)] = turn
+        return found
+
     # -- the decisions ------------------------------------------------------
 
     def _before_drawing(
