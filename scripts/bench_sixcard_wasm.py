@@ -20,10 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from generator.sixcard.ccore import Core, CoreHole  # noqa: E402
-from generator.sixcard.cvalues import SIXCARD_WASM  # noqa: E402
-from generator.sixcard.rules import Layout, Options  # noqa: E402
-from generator.wasmbuild import build  # noqa: E402
+from generator.sixcard.ccore import Core, CoreHole
+from generator.sixcard.cvalues import SIXCARD_WASM
+from generator.sixcard.rules import Layout, Options
+from generator.wasmbuild import build
 
 
 def main(argv: list[str] | None = None) -> int:

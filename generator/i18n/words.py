@@ -601,3 +601,183 @@ APP_MESSAGES = _app_messages()
 the engine's refusals (by :class:`~generator.patience.Reason`), the stuck game's message, the
 won game's, and the deal-code errors. ``docs_src/topics.yaml`` gives each the topic that
 explains it (the topic map; the play box's message links to it)."""
+
+
+# --- the words of the 6-Card Golf player (docs_src/assets/golf-sixcard.js) -------------------
+# The script plays 6-Card Golf against the computer on its own page; its words come from
+# generator/site/sixplay.py, translated, in the page. "The computer" is the strong player whose
+# strength the tournament measured.
+
+SIX_PLAY_WORDS: dict[str, str | tuple[str, str]] = {
+    # TRANSLATORS: the button that deals a new game with the options chosen.
+    "deal": N_("Deal"),
+    # TRANSLATORS: a choice of the 6-Card Golf player: how many computer players play.
+    "opponents": N_("Computer players"),
+    # TRANSLATORS: a choice of the 6-Card Golf player: a hole or a match.
+    "length": N_("Game"),
+    # TRANSLATORS: the choice of a single hole (one deal) of 6-Card Golf.
+    "one_hole": N_("One hole"),
+    # TRANSLATORS: the choice of a match. %(count)s is the number of holes (9).
+    "match": NN_("A match of %(count)s hole", "A match of %(count)s holes"),
+    # TRANSLATORS: a choice of the 6-Card Golf player: the grid's size.
+    "grid": N_("Grid"),
+    # TRANSLATORS: one of the grids to choose. %(size)s is the number of cards in a grid (6, 4, 9).
+    "grid_size": N_("%(size)s cards"),
+    # TRANSLATORS: a choice of the 6-Card Golf player: play with the Jokers in the deck.
+    "jokers": N_("Play with Jokers"),
+    # TRANSLATORS: a choice of the 6-Card Golf player: what two Jokers in one column score.
+    "joker_pair": N_("Two Jokers in a column"),
+    # TRANSLATORS: one answer to "Two Jokers in a column". %(count)s is a score (0, -4).
+    "joker_pair_score": NN_("score %(count)s point", "score %(count)s points"),
+    # TRANSLATORS: a choice of the 6-Card Golf player: the variant in which a player may knock.
+    "knock_variant": N_("Knock variant"),
+    # TRANSLATORS: the player's own name at the table.
+    "you": N_("You"),
+    # TRANSLATORS: a computer player's name at the table. %(number)s is its number (1, 2, 3).
+    "computer": N_("Computer %(number)s"),
+    # TRANSLATORS: the line above the table: which hole is played. %(number)s is the hole,
+    # %(count)s how many the game has.
+    "hole_of": N_("Hole %(number)s of %(count)s"),
+    # TRANSLATORS: the deal's number, which deals the same cards again. %(seed)s is the number.
+    "deal_number": N_("Deal %(seed)s"),
+    # TRANSLATORS: a link: the same deal from the start, to play again or to send to a friend.
+    "share": N_("Link to this deal"),
+    # TRANSLATORS: a button: draw the top card of the stock. %(count)s is how many cards the
+    # stock holds.
+    "draw_stock": NN_(
+        "Draw from the stock: %(count)s card", "Draw from the stock: %(count)s cards"
+    ),
+    # TRANSLATORS: a button: take the top card of the discard pile. %(card)s is its name in
+    # words (seven of hearts).
+    "take_discard": N_("Take %(card)s from the discard pile"),
+    # TRANSLATORS: a button: discard the card drawn from the stock and turn up a face-down card.
+    "discard_turn": N_("Discard it and turn up a card"),
+    # TRANSLATORS: a button of the knock variant: end the hole now; everyone else has one more
+    # turn.
+    "knock": N_("Knock"),
+    # TRANSLATORS: a button: ask the computer for the best move.
+    "hint": N_("Hint"),
+    # TRANSLATORS: a button after a hole of a match: deal the next hole.
+    "next_hole": N_("Next hole"),
+    # TRANSLATORS: a button: a new game with other choices.
+    "new_game": N_("New game"),
+    # TRANSLATORS: the stock, for a screen reader. %(count)s is how many cards it holds.
+    "stock": NN_("Stock: %(count)s card", "Stock: %(count)s cards"),
+    # TRANSLATORS: the top card of the discard pile. %(card)s is its name in words.
+    "discard_top": N_("Discard pile: %(card)s"),
+    # TRANSLATORS: the discard pile without a card.
+    "discard_empty": N_("Discard pile: empty"),
+    # TRANSLATORS: a card of the player's grid, as a button. %(card)s is its name in words,
+    # %(row)s and %(column)s where it lies.
+    "slot_up": N_("%(card)s, row %(row)s, column %(column)s"),
+    # TRANSLATORS: a face-down card of a grid, as a button. %(row)s and %(column)s are where it
+    # lies.
+    "slot_down": N_("Face-down card, row %(row)s, column %(column)s"),
+    # TRANSLATORS: a grid's title: whose it is. %(player)s is "You" or "Computer 1".
+    "grid_of": N_("Grid: %(player)s"),
+    # TRANSLATORS: said at the player's turn. %(card)s is the top card of the discard pile.
+    "your_turn": N_("Your turn: draw from the stock or take %(card)s from the discard pile."),
+    # TRANSLATORS: said when the player holds a card from the stock. %(card)s is its name.
+    "holding_stock": N_(
+        "You drew %(card)s: choose the card of your grid it replaces, or discard it and turn "
+        "up a card."
+    ),
+    # TRANSLATORS: said when the player holds the card taken from the discard pile (the
+    # anti-stall rule: it must go into the grid). %(card)s is its name.
+    "holding_discard": N_("You took %(card)s: choose the card of your grid it replaces."),
+    # TRANSLATORS: said after "Discard it and turn up a card".
+    "choose_turn": N_("Choose the face-down card to turn up."),
+    # TRANSLATORS: said while a computer player thinks. %(player)s is its name.
+    "thinking": N_("%(player)s is playing."),
+    # TRANSLATORS: a move, said after it. %(player)s is who moved (You, Computer 1), %(card)s
+    # the card drawn from the stock, %(old)s the card it replaced, %(row)s and %(column)s where.
+    "replace_stock": N_(
+        "%(player)s: %(card)s from the stock in place of %(old)s, row %(row)s, column %(column)s."
+    ),
+    # TRANSLATORS: a move, said after it. %(player)s is who moved, %(card)s the card taken from
+    # the discard pile, %(old)s the card it replaced, %(row)s and %(column)s where.
+    "replace_discard": N_(
+        "%(player)s: %(card)s from the discard pile in place of %(old)s, row %(row)s, "
+        "column %(column)s."
+    ),
+    # TRANSLATORS: a move, said after it. %(player)s is who moved, %(card)s the card drawn from
+    # the stock and discarded, %(old)s the card turned up, %(row)s and %(column)s where.
+    "turn_up": N_(
+        "%(player)s: %(card)s discarded, %(old)s turned up, row %(row)s, column %(column)s."
+    ),
+    # TRANSLATORS: said when a player knocks. %(player)s is who knocked.
+    "knocked": N_("%(player)s knocks: everyone else has one more turn."),
+    # TRANSLATORS: said when a player's grid is all face up. %(player)s is who.
+    "went_out": N_("%(player)s has every card face up: everyone else has one more turn."),
+    # TRANSLATORS: the hint: the move the computer would make. %(move)s is the move in words.
+    "hint_move": N_("Hint: %(move)s."),
+    # TRANSLATORS: the hint, with the tip the move follows. %(move)s is the move in words,
+    # %(tip)s the tip (a link to the tips of the 6-Card Golf page).
+    "hint_tip": N_("Hint: %(move)s. The tip: %(tip)s."),
+    # TRANSLATORS: a move of a hint.
+    "move_stock": N_("draw from the stock"),
+    # TRANSLATORS: a move of a hint. %(card)s is the top card of the discard pile.
+    "move_discard": N_("take %(card)s from the discard pile"),
+    # TRANSLATORS: a move of a hint. %(card)s is the card in hand, %(row)s and %(column)s the
+    # place it goes.
+    "move_replace": N_("put %(card)s in row %(row)s, column %(column)s"),
+    # TRANSLATORS: a move of a hint. %(row)s and %(column)s are the face-down card to turn up.
+    "move_turn": N_("discard it and turn up row %(row)s, column %(column)s"),
+    # TRANSLATORS: a move of a hint (the knock variant).
+    "move_knock": N_("knock"),
+    # TRANSLATORS: the end of a hole. %(player)s is who ended it.
+    "hole_over": N_("The hole is over: %(player)s ended it."),
+    # TRANSLATORS: the end of a hole when every player has had the most turns there are.
+    # %(count)s is that number (40).
+    "turn_limit": NN_(
+        "The hole is over: every player has had %(count)s turn.",
+        "The hole is over: every player has had %(count)s turns.",
+    ),
+    # TRANSLATORS: the knock variant's penalty. %(player)s ended the hole without the lowest
+    # score; %(count)s is the penalty (10).
+    "penalty": NN_(
+        "%(player)s ended the hole without the lowest score: %(count)s point more.",
+        "%(player)s ended the hole without the lowest score: %(count)s points more.",
+    ),
+    # TRANSLATORS: a column's heading of the score table: the hole just played.
+    "hole_score": N_("This hole"),
+    # TRANSLATORS: a column's heading of the score table: the scores added up.
+    "total": N_("Total"),
+    # TRANSLATORS: a column's heading of the score table: who.
+    "player": N_("Player"),
+    # TRANSLATORS: the end of a game that the player wins. %(count)s is the player's score.
+    "you_win": NN_("You win, with %(count)s point!", "You win, with %(count)s points!"),
+    # TRANSLATORS: the end of a game that a computer player wins. %(player)s is its name,
+    # %(count)s its score.
+    "they_win": NN_(
+        "%(player)s wins, with %(count)s point.", "%(player)s wins, with %(count)s points."
+    ),
+    # TRANSLATORS: the end of a game in which several players share the lowest score.
+    # %(count)s is that score.
+    "tie": NN_(
+        "A tie for the lowest score, %(count)s point.",
+        "A tie for the lowest score, %(count)s points.",
+    ),
+    # TRANSLATORS: the title of the hidden picture from which the page copies the card shapes.
+    "six_sheet": N_("The shapes of the cards"),
+}
+"""The 6-Card Golf player's words by key (:mod:`generator.site.sixplay`)."""
+
+SIX_TIP_NAMES: dict[str, str] = {
+    # TRANSLATORS: a tip of the 6-Card Golf page, named in a hint. Its words as the page's tip
+    # starts (Give column pairs priority.).
+    "pairs": N_("give column pairs priority"),
+    # TRANSLATORS: a tip of the 6-Card Golf page, named in a hint, as the page's tip starts.
+    "kings": N_("keep Kings"),
+    # TRANSLATORS: a tip of the 6-Card Golf page, named in a hint, as the page's tip starts.
+    "jokers": N_("Jokers are gold"),
+    # TRANSLATORS: a tip of the 6-Card Golf page, named in a hint, as the page's tip starts.
+    "high_first": N_("replace high cards first"),
+    # TRANSLATORS: a tip of the 6-Card Golf page, named in a hint, as the page's tip starts.
+    "watch": N_("watch your opponents' visible grids"),
+    # TRANSLATORS: a tip of the 6-Card Golf page, named in a hint, as the page's tip starts.
+    "end_when_ahead": N_(
+        "go out only when you are confident that your score is hard to beat in one last turn"
+    ),
+}
+"""Each tip a hint can name, by the strong player's habit (in the page's order)."""

@@ -334,7 +334,7 @@ NAV: list[tuple[str | None, str | list[str]]] = [
         NAV_PATIENCE,
         ["rules.md", "examples.md", "solve.md", "won-game.md", "statistics.md", "sources.md"],
     ),
-    (NAV_CARD_GAME, ["six-card-golf.md"]),
+    (NAV_CARD_GAME, ["six-card-golf.md", "six-card-golf-play.md"]),
 ]
 """The site's navigation: a section title (a catalog message) and its pages, each game apart."""
 

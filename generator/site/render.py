@@ -45,7 +45,7 @@ from generator.pages.patience import Step, rules_page_facts
 from generator.pages.sixcard import GridExample
 from generator.paths import project_tree
 from generator.patience import COLUMN_HEIGHT, Card, GolfError, Position
-from generator.site import bidi, play, sixcard_pictures
+from generator.site import bidi, play, sixcard_pictures, sixplay
 from generator.site.charts import statistics_helpers
 from generator.site.jinja_cache import CompiledTemplates
 from generator.site.mdtext import OneLine, Text, format_text, html_text
@@ -66,6 +66,7 @@ PAGES = {
     "statistics.md": ("statistics.md.j2", "statistics"),
     "sources.md": ("sources.md.j2", "statistics"),
     "six-card-golf.md": ("sixcard_rules.md.j2", "sixcard"),
+    "six-card-golf-play.md": ("sixcard_play.md.j2", "sixcard"),
 }
 """Page file in the site -> its template in docs_src/templates and the game whose facts it shows."""
 
@@ -255,6 +256,7 @@ def install(env: jinja2.Environment, t: Translations, *, mark_untranslated: bool
 
     env.globals["picture"] = picture
     env.globals.update(play.helpers(words, t))
+    env.globals.update(sixplay.helpers(words, t))
     env.globals["legend"] = legend
 
     def position_board(

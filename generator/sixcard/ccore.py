@@ -27,7 +27,7 @@ from generator.sixcard.cvalues import SIXCARD_WASM
 from generator.sixcard.errors import OptionsError, Reason
 from generator.sixcard.hole import Action, Hole
 from generator.sixcard.rules import DEFAULT_OPTIONS, ColumnMatch, JokerPair, Options, RowRule
-from generator.sixcard.strong import FOLLOWS_EVERY_TIP, SETTINGS, Habits, StrongPlayer
+from generator.sixcard.strong import FOLLOWS_EVERY_TIP, HABITS, SETTINGS, Habits, StrongPlayer
 from generator.wasmbuild import WasmSpec, build
 
 __all__ = ["CoreHole", "Hole", "StrongPlayer", "random"]
@@ -38,8 +38,6 @@ KINDS = ("draw-stock", "draw-discard", "replace", "discard", "knock")
 REASONS = tuple(Reason)
 """Refusals by their number in the C core, from 1."""
 PLAYERS = {"strong": 0, "greedy": 1}
-HABITS = ("pairs", "kings", "jokers", "high_first", "watch", "end_when_ahead")
-"""The strong player's habits in the C core's order (two bits each)."""
 ROW_RULES = {RowRule.NONE: 0, RowRule.PAIRS: 1, RowRule.WHOLE_ROW: 2}
 ENDED_BY = (None, "out", "knock", "limit")
 MAX_SEED_TEXT = 200
@@ -151,6 +149,8 @@ class State:
     grids: tuple[tuple[Card, ...], ...]
     face_up: tuple[tuple[bool, ...], ...]
     known: tuple[tuple[bool, ...], ...]
+    cancelled: tuple[tuple[bool, ...], ...]
+    """The slots that score 0 by the scoring rules (a column pair, three alike), the grid turned up."""
     scores: tuple[int, ...]
     columns: tuple[tuple[int, ...], ...]
     turns: tuple[int, ...]
@@ -221,12 +221,13 @@ class CoreHole:
         slots = rows * cols
         at = 13
         grids: list[tuple[Card, ...]] = []
-        up, known = [], []
+        up, known, cancelled = [], [], []
         for _ in range(players):
             cells = data[at : at + 2 * slots]
             grids.append(tuple(grid_card(cells[2 * i]) for i in range(slots)))
             up.append(tuple(bool(cells[2 * i + 1] & 1) for i in range(slots)))
             known.append(tuple(bool(cells[2 * i + 1] & 2) for i in range(slots)))
+            cancelled.append(tuple(bool(cells[2 * i + 1] & 4) for i in range(slots)))
             at += 2 * slots
         scores, columns, turns = [], [], []
         for _ in range(players):
@@ -252,6 +253,7 @@ class CoreHole:
             grids=tuple(grids),
             face_up=tuple(up),
             known=tuple(known),
+            cancelled=tuple(cancelled),
             scores=tuple(scores),
             columns=tuple(columns),
             turns=tuple(turns),

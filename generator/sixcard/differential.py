@@ -27,11 +27,11 @@ from generator.sixcard.errors import SixCardError
 from generator.sixcard.hole import Hole
 from generator.sixcard.players import GreedyPlayer
 from generator.sixcard.rules import ColumnMatch, JokerPair, Layout, Options, RowRule
-from generator.sixcard.strong import SETTINGS, Habits, StrongPlayer
+from generator.sixcard.scoring import card_scores
+from generator.sixcard.strong import HABITS, SETTINGS, Habits, StrongPlayer
 
 TIE = 1e-9
 """How far apart two moves' values may be and still be a tie (the issue's bound)."""
-HABITS = ("pairs", "kings", "jokers", "high_first", "watch", "end_when_ahead")
 
 
 class DifferentialError(SixCardError):
@@ -153,6 +153,16 @@ def play_both(index: int, core: Core) -> Counts:
         )
     if state.ended_by != reference.ended_by or state.ender != reference.ender:
         raise DifferentialError(f"{name}: the hole ends otherwise")
+    for seat in range(players):
+        points = [p for row in card_scores(reference.grid(seat), options) for p in row]
+        for slot, card in enumerate(reference.grids[seat]):
+            expected = 0 if state.cancelled[seat][slot] else options.value(card)
+            if points[slot] != expected:
+                raise DifferentialError(
+                    f"{name}: seat {seat}'s card {card} at slot {slot} scores {points[slot]} in "
+                    f"Python; the C core has it {'' if state.cancelled[seat][slot] else 'not '}"
+                    "cancelled"
+                )
     return counts
 
 

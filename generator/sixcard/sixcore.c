@@ -254,9 +254,10 @@ static int cancels(int rank, int flags) {
     return !(rank == 0 && (flags & OPT_JOKER_PAIR_MINUS_FOUR));
 }
 
-/* scoring.score_grid: the grid's score; each column's into columns (when not NULL). */
+/* scoring.score_grid: the grid's score; each column's into columns and which slots cancel into
+ * gone (each when not NULL). */
 static int score_grid(const uint8_t *cards, int rows, int cols, int flags, int row_rule,
-                      int *columns) {
+                      int *columns, uint8_t *cancelled) {
     uint8_t gone[MAX_SLOTS] = {0};
     int alike = (flags & OPT_COLUMN_PAIRS) ? 2 : rows;
     for (int c = 0; c < cols; c++)
@@ -282,6 +283,7 @@ static int score_grid(const uint8_t *cards, int rows, int cols, int flags, int r
         if (columns) columns[c] = sum;
         total += sum;
     }
+    if (cancelled) memcpy(cancelled, gone, sizeof gone);
     return total;
 }
 
@@ -434,10 +436,11 @@ static int play(Hole *h, int player, int action) {
 }
 
 /* Each seat's hole score (Hole.scores): the grid score plus any knock penalty. */
-static void scores(const Hole *h, int *out, int *columns) {
+static void scores(const Hole *h, int *out, int *columns, uint8_t *cancelled) {
     for (int s = 0; s < h->players; s++)
         out[s] = score_grid(h->grid[s], h->rows, h->columns, h->flags, h->row_rule,
-                            columns ? columns + s * MAX_SLOTS : 0);
+                            columns ? columns + s * MAX_SLOTS : 0,
+                            cancelled ? cancelled + s * MAX_SLOTS : 0);
     if ((h->flags & OPT_KNOCK) && h->ender >= 0) {
         int lowest = 1;
         for (int s = 0; s < h->players; s++)
@@ -1007,10 +1010,15 @@ int EXPORT(six_hint)(int ntips) {
 /* The position as the page draws it, into io (see generator/sixcard/wasm.py: State):
  * players, rows, columns, current, hand, from_discard, over, ender (0xff none), ended_by,
  * stock count, discard count, top discard, rebuilds, then per seat its cards and a byte each
- * (1 face up, 2 known), then per seat the score (int16) and each column's (int16), as if every
- * card were turned up, and the turns taken. Returns the length. */
+ * (1 face up, 2 known, 4 cancelled by the scoring rules), then per seat the score (int16) and
+ * each column's (int16), as if every card were turned up, and the turns taken. Returns the
+ * length. The page shows a column's score and its cancelled cards only when the whole column is
+ * face up (without the row rule, which the page does not offer, a column scores by its own
+ * cards alone). */
 int EXPORT(six_state)(void) {
     int n = 0, all[MAX_PLAYERS], columns[MAX_PLAYERS * MAX_SLOTS];
+    uint8_t gone[MAX_PLAYERS * MAX_SLOTS];
+    scores(&H, all, columns, gone);
     io[n++] = (uint8_t)H.players, io[n++] = (uint8_t)H.rows, io[n++] = (uint8_t)H.columns;
     io[n++] = (uint8_t)H.current, io[n++] = (uint8_t)H.hand, io[n++] = (uint8_t)H.from_discard;
     io[n++] = (uint8_t)H.over, io[n++] = (uint8_t)(H.ender < 0 ? 0xff : H.ender);
@@ -1018,8 +1026,8 @@ int EXPORT(six_state)(void) {
     io[n++] = H.ndiscard ? H.discard[H.ndiscard - 1] : NO_CARD, io[n++] = (uint8_t)H.rebuilds;
     for (int s = 0; s < H.players; s++)
         for (int i = 0; i < H.size; i++)
-            io[n++] = H.grid[s][i], io[n++] = (uint8_t)(H.up[s][i] | H.known[s][i] << 1);
-    scores(&H, all, columns);
+            io[n++] = H.grid[s][i],
+            io[n++] = (uint8_t)(H.up[s][i] | H.known[s][i] << 1 | gone[s * MAX_SLOTS + i] << 2);
     for (int s = 0; s < H.players; s++) {
         io[n++] = (uint8_t)(all[s] & 0xff), io[n++] = (uint8_t)((all[s] >> 8) & 0xff);
         for (int c = 0; c < H.columns; c++) {

@@ -48,7 +48,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Final, Literal
 
 from generator.sixcard.cards import JOKER, KING, Card
@@ -125,6 +125,8 @@ class Habits:
 
 
 FOLLOWS_EVERY_TIP = Habits()
+HABITS: list[str] = [field.name for field in fields(Habits)]
+"""The habits in their order (the C core's, two bits each: :mod:`generator.sixcard.ccore`)."""
 
 
 def added(values: Iterable[float]) -> float:

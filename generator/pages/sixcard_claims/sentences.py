@@ -146,6 +146,7 @@ S = {
     "cut": "Shuffle the deck (or both decks). The player to the dealer's right cuts.",
     "play_heading": "Play (%(six)s-Card Golf)",
     "title": "How to play %(six)s-Card Golf",
+    "play_title": "Play %(six)s-Card Golf",
     "glossary_polish": "Polish Polka / Polish Poker: regional names for %(four)s-Card Golf.",
     "glossary_knock": (
         "Knock: in the optional knock variant, a player's signal to end the hole once every "

@@ -63,6 +63,7 @@ def face_up_when(facts: Facts) -> Any:
     S["glossary_grid"],
     S["play_heading"],
     S["title"],
+    S["play_title"],
     S["glossary_polish"],
     says=[
         Says(S["three_columns"], "Add up your {} column scores", counted("columns"), six_columns),
