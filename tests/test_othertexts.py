@@ -216,6 +216,7 @@ def words_problems(language: Language, words: dict[str, Any]) -> list[str]:
     and every message it holds must be one the approved lines show (a counted message at any
     count reads as the approved line of the same plural form, its number aside)."""
     approved = approved_path(language.code, "messages").read_text(encoding="utf-8").splitlines()
+    approved = approved[: len(examples())]  # the 6-Card Golf player's lines follow (six_problems)
     shown = [render(words, example) for example in examples()]
     problems = [
         f"messages.txt:{number}: the page shows {now!r}, approved {was!r}"
@@ -267,6 +268,58 @@ def test_the_pages_carry_exactly_the_approved_messages(site: Path, code: str) ->
             carried.append(name)
             assert words_problems(language, json.loads(found)) == [], name
     assert carried == [f"{code}/examples/index.html", f"{code}/solve/index.html"]
+
+
+SIX_WORDS = re.compile(r'<script type="application/json" id="six-words">(.*?)</script>', re.S)
+
+
+def six_problems(code: str, words: dict[str, Any]) -> list[str]:
+    """Where the 6-Card Golf player's words (a built page's JSON) show other lines than the
+    approved ``messages.txt`` ends with, or hold a message no approved line shows."""
+    from generator.site.sixtexts import six_examples, six_lines
+
+    approved = approved_path(code, "messages").read_text(encoding="utf-8").splitlines()
+    wanted = approved[-len(six_examples()) :]
+    problems = [
+        f"messages.txt: the page shows {now!r}, approved {was!r}"
+        for was, now in zip(wanted, six_lines(words), strict=True)
+        if was != now
+    ]
+    shown: set[str] = set()
+
+    def keys(example: Any) -> None:
+        shown.add(example.key)
+        for said in example.said.values():
+            keys(said)
+
+    for example in six_examples():
+        keys(example)
+    for key in sorted({*words["text"], *words["counted"]} - shown):
+        problems.append(f"{key}: no approved line shows it")
+    return problems
+
+
+@pytest.mark.parametrize("code", [language.code for language in shipped()])
+def test_the_player_carries_exactly_the_approved_six_card_golf_messages(
+    site: Path, code: str
+) -> None:
+    carried = [
+        (name, json.loads(found))
+        for name, html in built_pages(site, code)
+        for found in SIX_WORDS.findall(html)
+    ]
+    assert [name for name, _ in carried] == [f"{code}/six-card-golf-play/index.html"]
+    words = carried[0][1]
+    assert six_problems(code, words) == []
+    changed = json.loads(json.dumps(words))
+    changed["text"]["knock"] = "Klop"
+    changed["counted"]["you_win"] = changed["counted"]["you_win"][::-1]
+    changed["text"]["extra"] = "Extra"
+    found = six_problems(code, changed)
+    assert any("'Klop'" in problem for problem in found), found
+    assert any(problem.startswith("extra: ") for problem in found), found
+    if code != "fr":  # French says 'point' for 0 and 1: a swap of its forms may read alike
+        assert any("win" in problem.casefold() or "gewinnen" in problem for problem in found)
 
 
 def test_a_changed_message_in_the_page_is_named(site: Path) -> None:
@@ -561,7 +614,7 @@ def test_the_scripts_show_no_words_of_their_own() -> None:
     from generator.paths import ROOT
 
     assets = ROOT / "docs_src" / "assets"
-    for name in ("golf-play.js", "golf-stepper.js", "golf-site.js"):
+    for name in ("golf-play.js", "golf-stepper.js", "golf-site.js", "golf-sixcard.js"):
         assert own_words((assets / name).read_text(encoding="utf-8")) == [], name
     assert own_words('button.setAttribute("aria-label", words.show + " for " + entry.name);\n') == [
         " for "

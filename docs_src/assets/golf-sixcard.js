@@ -27,7 +27,9 @@
   var DRAW_STOCK = 0, DRAW_DISCARD = 1, REPLACE = 2, DISCARD = 3, KNOCK = 4;
   var FLAG_JOKERS = 1, FLAG_MINUS_FOUR = 4, FLAG_KNOCK = 8;
   var ENDED = [null, "out", "knock", "limit"];
+  var IDS = { stock: "six-stock", discard: "six-discard", hand: "six-hand" };
   var REVERSED = 1;
+  var MARK = "\u0000"; /* where a link goes into a message's text */
   var here = document.currentScript ? document.currentScript.src.replace(/[^\/]*$/, "") : "";
 
   function delay() {
@@ -42,9 +44,11 @@
     });
   }
   function integer(n) { return n < 0 ? "\u2212" + (-n) : String(n); }
-  function say(key, values) { return format(W.text[key], values || {}); }
-  function counted(key, n, values) {
-    var forms = W.counted[key], at = Math.abs(n) - W.plural.first;
+  /* A message (a template of the words' JSON, W.text.x) with its values filled in. */
+  function say(template, values) { return format(template, values || {}); }
+  /* A counted message (its forms, W.counted.x) at the count n, in n's plural form. */
+  function counted(forms, n, values) {
+    var at = Math.abs(n) - W.plural.first;
     var form = at >= 0 && at < W.plural.forms.length ? +W.plural.forms[at] : forms.length - 1;
     var all = {};
     for (var name in values || {}) all[name] = values[name];
@@ -56,7 +60,7 @@
     return RANKS.charAt((card >> 2) - 1) + SUITS.charAt(card & 3);
   }
   function cardName(card) { return W.card_names[notation(card)]; }
-  function playerName(seat) { return seat === 0 ? say("you") : say("computer", { number: seat }); }
+  function playerName(seat) { return seat === 0 ? say(W.text.you) : say(W.text.computer, { number: seat }); }
 
   /* --- the pictures, as generator/site/sixcard_pictures.py draws them -------------------- */
 
@@ -73,6 +77,8 @@
     el(parent, "rect", ["x", num(x), "y", num(y), "width", num(w), "height", num(h), "rx", String(rx), "class", cls]);
   }
   function cardGroup(parent, card, classes) {
+    /* a card the reader may not see (null) is a back, named by nothing of its card */
+    if (card === null) return el(parent, "g", ["class", ["six-card"].concat(classes).join(" ")]);
     var colour = card !== 0 && P.red.indexOf(SUITS.charAt(card & 3)) >= 0 ? "red" : "black";
     return el(parent, "g", ["class", ["six-card", "six-card-" + notation(card)].concat(classes, [colour]).join(" ")]);
   }
@@ -161,7 +167,7 @@
       rect(svg, 4, 4, P.card_w, P.card_h, 6, "six-empty");
       return svg;
     }
-    var group = cardGroup(svg, card === null ? 0 : card, [card === null ? "down" : "up"]);
+    var group = cardGroup(svg, card, [card === null ? "down" : "up"]);
     if (card === null) back(group, 4, 4);
     else face(group, card, 4, 4);
     if (count !== undefined) el(svg, "text", ["x", num(4 + P.card_w / 2), "y", "58", "class", "six-count", "text-anchor", "middle"], integer(count));
@@ -239,7 +245,12 @@
 
   var form = root.querySelector("[data-six-form]");
   var table = root.querySelector("[data-six-table]");
-  var part = function (name) { return root.querySelector("[data-six-" + name + "]"); };
+  /* the table's parts, by the name of their data-six- attribute */
+  var parts = {};
+  ["hole", "seed", "share", "others", "middle", "mine", "actions", "stock", "take", "turn", "knock",
+    "hint-button", "message", "hint", "scores", "end", "next", "new"].forEach(function (name) {
+    parts[name] = root.querySelector("[data-six-" + name + "]");
+  });
   var engine = null, game = null, state = null, choosingTurn = false, timer = null;
 
   function layoutOf(value) {
@@ -293,7 +304,7 @@
 
   function writeHash() {
     try { history.replaceState(null, "", hashOf(true)); } catch (ignored) { location.hash = hashOf(true); }
-    var share = part("share");
+    var share = parts.share;
     share.href = location.href.replace(/#.*$/, "") + hashOf(false);
   }
 
@@ -337,14 +348,14 @@
     game.hole = game.moves.length - 1;
     table.hidden = false;
     choosingTurn = false;
-    part("hint").textContent = "";
+    parts.hint.textContent = "";
     say_("");
     writeHash();
     render();
     proceed();
   }
 
-  function say_(text) { part("message").textContent = text; }
+  function say_(text) { parts.message.textContent = text; }
 
   /* What the move `action` of `seat` did, from the position before it (`before`) and after. */
   function moveWords(seat, drawn, fromDiscard, action, before) {
@@ -353,16 +364,28 @@
     if (kind === REPLACE) {
       values.card = cardName(drawn);
       values.old = cardName(before.grids[seat][slot]);
-      return say(fromDiscard ? "replace_discard" : "replace_stock", values);
+      return say(fromDiscard ? W.text.replace_discard : W.text.replace_stock, values);
     }
     values.card = cardName(drawn);
     values.old = cardName(before.grids[seat][slot]);
-    return say("turn_up", values);
+    return say(W.text.turn_up, values);
+  }
+
+  /* A message of what `seat` did: the reader's own (`mine`: "You knock") or a computer's
+     (`theirs`, named); templates, or a counted message's forms with values.count. */
+  function sayOf(seat, mine, theirs, values) {
+    var all = {};
+    for (var name in values || {}) all[name] = values[name];
+    if (seat !== 0) all.player = playerName(seat);
+    var template = seat === 0 ? mine : theirs;
+    return all.count !== undefined ? counted(template, all.count, all) : say(template, all);
   }
 
   function endWords(before, after, seat) {
     if (before.ender === null && after.ender !== null && !after.over) {
-      return " " + say(after.endedBy === "knock" ? "knocked" : "went_out", { player: playerName(seat) });
+      return " " + (after.endedBy === "knock"
+        ? sayOf(seat, W.text.you_knocked, W.text.knocked)
+        : sayOf(seat, W.text.you_went_out, W.text.went_out));
     }
     return "";
   }
@@ -372,8 +395,14 @@
     clearTimeout(timer);
     state = engine.state();
     if (state.over) return finishHole();
-    if (state.current === 0) return;
-    say_(say("thinking", { player: playerName(state.current) }));
+    if (state.current === 0) {
+      /* the player's turn: the focus where the next action is, unless the reader has put it
+         elsewhere on the page */
+      var focused = document.activeElement;
+      if (!focused || focused === document.body || root.contains(focused)) focusTurn();
+      return;
+    }
+    say_(say(W.text.thinking, { player: playerName(state.current) }));
     timer = setTimeout(computerTurn, delay());
   }
 
@@ -381,7 +410,7 @@
     var before = engine.state(), seat = before.current, first = engine.choose(), text;
     engine.play(seat, first);
     if (first >> 4 === KNOCK) {
-      text = say("knocked", { player: playerName(seat) });
+      text = sayOf(seat, W.text.you_knocked, W.text.knocked);
     } else {
       var holding = engine.state(), second = engine.choose();
       engine.play(seat, second);
@@ -396,29 +425,29 @@
   function finishHole() {
     state = engine.state();
     var text;
-    if (state.endedBy === "limit") text = counted("turn_limit", W.turn_limit);
-    else text = say("hole_over", { player: playerName(state.ender) });
+    if (state.endedBy === "limit") text = counted(W.counted.turn_limit, W.turn_limit);
+    else text = state.ender === 0 ? say(W.text.you_ended) : say(W.text.hole_over, { player: playerName(state.ender) });
     if (state.ender !== null) {
       /* the engine's score less the grid's: the knock variant's penalty, when it gave one */
       var grid = state.columnScores[state.ender].reduce(function (a, b) { return a + b; }, 0);
       var penalty = state.scores[state.ender] - grid;
-      if (penalty) text += " " + counted("penalty", penalty, { player: playerName(state.ender) });
+      if (penalty) text += " " + sayOf(state.ender, W.counted.you_penalty, W.counted.penalty, { count: penalty });
     }
     var last = game.results.length + 1 >= game.holes;
     if (last) {
       var totals = totalsWith(state.scores), lowest = Math.min.apply(null, totals);
       var winners = [];
       totals.forEach(function (total, seat) { if (total === lowest) winners.push(seat); });
-      if (winners.length > 1) text += " " + counted("tie", lowest);
-      else if (winners[0] === 0) text += " " + counted("you_win", lowest);
-      else text += " " + counted("they_win", lowest, { player: playerName(winners[0]) });
+      if (winners.length > 1) text += " " + counted(W.counted.tie, lowest);
+      else if (winners[0] === 0) text += " " + counted(W.counted.you_win, lowest);
+      else text += " " + counted(W.counted.they_win, lowest, { player: playerName(winners[0]) });
     }
-    var previous = part("message").textContent;
+    var previous = parts.message.textContent;
     say_((previous ? previous + " " : "") + text);
     render();
-    part("next").hidden = last;
-    part("end").hidden = false;
-    (last ? part("new") : part("next")).focus();
+    parts.next.hidden = last;
+    parts.end.hidden = false;
+    (last ? parts.new : parts.next).focus();
   }
 
   function totalsWith(current) {
@@ -436,8 +465,8 @@
     game.moves.push([]);
     game.hole = game.moves.length - 1;
     engine.deal(game, game.hole);
-    part("end").hidden = true;
-    part("hint").textContent = "";
+    parts.end.hidden = true;
+    parts.hint.textContent = "";
     say_("");
     writeHash();
     render();
@@ -453,12 +482,12 @@
     if (engine.play(0, code)) return;
     game.moves[game.hole].push(code);
     choosingTurn = false;
-    part("hint").textContent = "";
+    parts.hint.textContent = "";
     var after = engine.state(), kind = code >> 4;
     if (kind === DRAW_STOCK || kind === DRAW_DISCARD) {
-      say_(say(fromDiscardOf(kind) ? "holding_discard" : "holding_stock", { card: cardName(after.hand) }));
+      say_(say(kind === DRAW_DISCARD ? W.text.holding_discard : W.text.holding_stock, { card: cardName(after.hand) }));
     } else if (kind === KNOCK) {
-      say_(say("knocked", { player: playerName(0) }));
+      say_(sayOf(0, W.text.you_knocked, W.text.knocked));
     } else {
       say_(moveWords(0, holding, fromDiscard, code, before) + endWords(before, after, 0));
     }
@@ -467,7 +496,6 @@
     if (kind === DRAW_STOCK || kind === DRAW_DISCARD) focusGrid();
     proceed();
   }
-  function fromDiscardOf(kind) { return kind === DRAW_DISCARD; }
 
   function hint() {
     var s = engine.state();
@@ -475,19 +503,19 @@
     var found = engine.hint(), action = found.action, kind = action >> 4, slot = action & 15;
     var place = { row: Math.floor(slot / s.columns) + 1, column: slot % s.columns + 1 };
     var move;
-    if (kind === DRAW_STOCK) move = say("move_stock");
-    else if (kind === DRAW_DISCARD) move = say("move_discard", { card: cardName(s.top) });
-    else if (kind === REPLACE) move = say("move_replace", { card: cardName(s.hand), row: place.row, column: place.column });
-    else if (kind === DISCARD) move = say("move_turn", place);
-    else move = say("move_knock");
-    var box = part("hint");
+    if (kind === DRAW_STOCK) move = say(W.text.move_stock);
+    else if (kind === DRAW_DISCARD) move = say(W.text.move_discard, { card: cardName(s.top) });
+    else if (kind === REPLACE) move = say(W.text.move_replace, { card: cardName(s.hand), row: place.row, column: place.column });
+    else if (kind === DISCARD) move = say(W.text.move_turn, place);
+    else move = say(W.text.move_knock);
+    var box = parts.hint;
     box.textContent = "";
     if (!found.tip) {
-      box.textContent = say("hint_move", { move: move });
+      box.textContent = say(W.text.hint_move, { move: move });
       return;
     }
     /* the tip is a link to the tips of the 6-Card Golf page; the words stay text */
-    var text = say("hint_tip", { move: move, tip: "\u0000" }), at = text.indexOf("\u0000");
+    var text = say(W.text.hint_tip, { move: move, tip: MARK }), at = text.indexOf(MARK);
     box.appendChild(document.createTextNode(text.slice(0, at)));
     var link = document.createElement("a");
     link.href = topicHref(W.tips_topic);
@@ -517,7 +545,12 @@
   function seatPicture(seat, ident) {
     var s = state, rows = s.rows, columns = s.columns, cards = [], up = [], marks = {}, scores = [];
     for (var r = 0; r < rows; r++) {
-      cards.push(s.grids[seat].slice(r * columns, (r + 1) * columns));
+      var row = [];
+      for (var c0 = 0; c0 < columns; c0++) {
+        var at = r * columns + c0;
+        row.push(s.up[seat][at] ? s.grids[seat][at] : null);
+      }
+      cards.push(row);
       up.push(s.up[seat].slice(r * columns, (r + 1) * columns));
     }
     for (var c = 0; c < columns; c++) {
@@ -526,7 +559,7 @@
       scores.push(whole ? s.columnScores[seat][c] : null);
       for (r = 0; r < rows && whole; r++) if (s.cancelled[seat][r * columns + c]) marks[r + "," + c] = "pair";
     }
-    var title = say("grid_of", { player: playerName(seat) });
+    var title = say(W.text.grid_of, { player: playerName(seat) });
     return gridPicture(cards, up, marks, scores, title, describe(seat), ident);
   }
 
@@ -540,18 +573,18 @@
 
   function slotName(seat, slot) {
     var s = state, place = { row: Math.floor(slot / s.columns) + 1, column: slot % s.columns + 1 };
-    if (!s.up[seat][slot]) return say("slot_down", place);
+    if (!s.up[seat][slot]) return say(W.text.slot_down, place);
     place.card = cardName(s.grids[seat][slot]);
-    return say("slot_up", place);
+    return say(W.text.slot_up, place);
   }
 
   function render() {
     state = engine.state();
     var s = state, legal = s.current === 0 && !s.over ? engine.legal() : [];
-    part("hole").textContent = format(W.text.hole_of, { number: game.hole + 1, count: game.holes });
-    part("seed").textContent = say("deal_number", { seed: game.seed });
+    parts.hole.textContent = format(W.text.hole_of, { number: game.hole + 1, count: game.holes });
+    parts.seed.textContent = say(W.text.deal_number, { seed: game.seed });
 
-    var others = part("others");
+    var others = parts.others;
     others.textContent = "";
     for (var seat = 1; seat < s.players; seat++) {
       var figure = document.createElement("figure");
@@ -563,15 +596,18 @@
       others.appendChild(figure);
     }
 
-    var middle = part("middle");
+    var middle = parts.middle;
     middle.textContent = "";
-    middle.appendChild(onePicture(null, counted("stock", s.stock), "six-stock", s.stock));
-    middle.appendChild(onePicture(s.top, s.top === NO_CARD ? say("discard_empty") : say("discard_top", { card: cardName(s.top) }), "six-discard"));
+    var stockTitle = counted(W.counted.stock, s.stock);
+    middle.appendChild(onePicture(null, stockTitle, IDS.stock, s.stock));
+    var discardTitle = s.top === NO_CARD ? say(W.text.discard_empty) : say(W.text.discard_top, { card: cardName(s.top) });
+    middle.appendChild(onePicture(s.top, discardTitle, IDS.discard));
     if (s.hand !== NO_CARD && s.current === 0) {
-      middle.appendChild(onePicture(s.hand, say(s.fromDiscard ? "holding_discard" : "holding_stock", { card: cardName(s.hand) }), "six-hand"));
+      var handTitle = say(s.fromDiscard ? W.text.holding_discard : W.text.holding_stock, { card: cardName(s.hand) });
+      middle.appendChild(onePicture(s.hand, handTitle, IDS.hand));
     }
 
-    var mine = part("mine");
+    var mine = parts.mine;
     mine.textContent = "";
     var frame = document.createElement("div");
     frame.className = "six-frame" + (s.current === 0 && !s.over ? " six-turn" : "");
@@ -602,27 +638,28 @@
     mine.appendChild(caption2);
     mine.appendChild(frame);
 
-    var drawStock = part("stock"), take = part("take"), turn = part("turn"), knock = part("knock");
-    drawStock.textContent = counted("draw_stock", s.stock);
+    var drawStock = parts.stock, take = parts.take, turn = parts.turn, knock = parts.knock;
+    drawStock.textContent = counted(W.counted.draw_stock, s.stock);
     drawStock.disabled = legal.indexOf(DRAW_STOCK << 4) < 0;
-    take.textContent = s.top === NO_CARD ? say("discard_empty") : say("take_discard", { card: cardName(s.top) });
+    take.textContent = s.top === NO_CARD ? say(W.text.discard_empty) : say(W.text.take_discard, { card: cardName(s.top) });
     take.disabled = legal.indexOf(DRAW_DISCARD << 4) < 0;
     var canTurn = legal.some(function (c) { return c >> 4 === DISCARD; });
     turn.hidden = !canTurn;
     turn.setAttribute("aria-pressed", choosingTurn ? "true" : "false");
     knock.hidden = !game.knock;
     knock.disabled = legal.indexOf(KNOCK << 4) < 0;
-    part("hint-button").disabled = s.over || s.current !== 0;
+    parts["hint-button"].disabled = s.over || s.current !== 0;
     renderScores();
   }
 
   function renderScores() {
-    var box = part("scores");
+    var box = parts.scores;
     box.textContent = "";
     var s = state;
     if (!s.over && !game.results.length) return;
     var tableElement = document.createElement("table"), head = tableElement.createTHead().insertRow();
-    [say("player"), say("hole_score"), say("total")].forEach(function (text) {
+    var headings = [say(W.text.player), say(W.text.hole_score), say(W.text.total)];
+    headings.forEach(function (text) {
       var th = document.createElement("th");
       th.scope = "col";
       th.textContent = text;
@@ -641,12 +678,15 @@
   }
 
   function focusGrid() {
-    var first = part("mine").querySelector("button:not([disabled])");
+    var first = parts.mine.querySelector("button:not([disabled])");
     if (first) first.focus();
   }
   function focusTurn() {
     var s = engine.state();
-    if (s.current === 0 && !s.over) part("stock").focus();
+    if (s.current !== 0 || s.over) return;
+    if (s.hand !== NO_CARD) return focusGrid();
+    var next = parts.stock.disabled ? parts.take : parts.stock;
+    next.focus();
   }
 
   /* --- wiring ----------------------------------------------------------------------------- */
@@ -697,18 +737,18 @@
     var e = result.instance.exports;
     e._initialize();
     engine = Engine(e);
-    part("stock").addEventListener("click", function () { act(DRAW_STOCK << 4); });
-    part("take").addEventListener("click", function () { act(DRAW_DISCARD << 4); });
-    part("knock").addEventListener("click", function () { act(KNOCK << 4); });
-    part("turn").addEventListener("click", function () {
+    parts.stock.addEventListener("click", function () { act(DRAW_STOCK << 4); });
+    parts.take.addEventListener("click", function () { act(DRAW_DISCARD << 4); });
+    parts.knock.addEventListener("click", function () { act(KNOCK << 4); });
+    parts.turn.addEventListener("click", function () {
       choosingTurn = !choosingTurn;
-      say_(choosingTurn ? say("choose_turn") : say("holding_stock", { card: cardName(engine.state().hand) }));
+      say_(choosingTurn ? say(W.text.choose_turn) : say(W.text.holding_stock, { card: cardName(engine.state().hand) }));
       render();
       if (choosingTurn) focusGrid();
     });
-    part("hint-button").addEventListener("click", hint);
-    part("next").addEventListener("click", nextHole);
-    part("new").addEventListener("click", function () {
+    parts["hint-button"].addEventListener("click", hint);
+    parts.next.addEventListener("click", nextHole);
+    parts.new.addEventListener("click", function () {
       clearTimeout(timer);
       table.hidden = true;
       form.querySelector("button[type=submit]").focus();

@@ -705,10 +705,15 @@ SIX_PLAY_WORDS: dict[str, str | tuple[str, str]] = {
     "turn_up": N_(
         "%(player)s: %(card)s discarded, %(old)s turned up, row %(row)s, column %(column)s."
     ),
-    # TRANSLATORS: said when a player knocks. %(player)s is who knocked.
+    # TRANSLATORS: said when a computer player knocks. %(player)s is which (Computer 1).
     "knocked": N_("%(player)s knocks: everyone else has one more turn."),
-    # TRANSLATORS: said when a player's grid is all face up. %(player)s is who.
+    # TRANSLATORS: said when the player knocks.
+    "you_knocked": N_("You knock: everyone else has one more turn."),
+    # TRANSLATORS: said when a computer player's grid is all face up. %(player)s is which
+    # (Computer 1).
     "went_out": N_("%(player)s has every card face up: everyone else has one more turn."),
+    # TRANSLATORS: said when the player's grid is all face up.
+    "you_went_out": N_("You have every card face up: everyone else has one more turn."),
     # TRANSLATORS: the hint: the move the computer would make. %(move)s is the move in words.
     "hint_move": N_("Hint: %(move)s."),
     # TRANSLATORS: the hint, with the tip the move follows. %(move)s is the move in words,
@@ -725,8 +730,10 @@ SIX_PLAY_WORDS: dict[str, str | tuple[str, str]] = {
     "move_turn": N_("discard it and turn up row %(row)s, column %(column)s"),
     # TRANSLATORS: a move of a hint (the knock variant).
     "move_knock": N_("knock"),
-    # TRANSLATORS: the end of a hole. %(player)s is who ended it.
+    # TRANSLATORS: the end of a hole. %(player)s is the computer player who ended it.
     "hole_over": N_("The hole is over: %(player)s ended it."),
+    # TRANSLATORS: the end of a hole the player ended.
+    "you_ended": N_("The hole is over: you ended it."),
     # TRANSLATORS: the end of a hole when every player has had the most turns there are.
     # %(count)s is that number (40).
     "turn_limit": NN_(
@@ -738,6 +745,12 @@ SIX_PLAY_WORDS: dict[str, str | tuple[str, str]] = {
     "penalty": NN_(
         "%(player)s ended the hole without the lowest score: %(count)s point more.",
         "%(player)s ended the hole without the lowest score: %(count)s points more.",
+    ),
+    # TRANSLATORS: the knock variant's penalty, when the player ended the hole without the
+    # lowest score; %(count)s is the penalty (10).
+    "you_penalty": NN_(
+        "You ended the hole without the lowest score: %(count)s point more.",
+        "You ended the hole without the lowest score: %(count)s points more.",
     ),
     # TRANSLATORS: a column's heading of the score table: the hole just played.
     "hole_score": N_("This hole"),
@@ -758,8 +771,6 @@ SIX_PLAY_WORDS: dict[str, str | tuple[str, str]] = {
         "A tie for the lowest score, %(count)s point.",
         "A tie for the lowest score, %(count)s points.",
     ),
-    # TRANSLATORS: the title of the hidden picture from which the page copies the card shapes.
-    "six_sheet": N_("The shapes of the cards"),
 }
 """The 6-Card Golf player's words by key (:mod:`generator.site.sixplay`)."""
 

@@ -560,9 +560,13 @@ def messages_text(words: Words, t: Translations) -> str:
     """``messages.txt`` of the language of ``t``: every example rendered from the words the
     page carries (:func:`generator.site.play.script_words`)."""
     from generator.site.play import script_words
+    from generator.site.sixplay import six_words
+    from generator.site.sixtexts import six_lines
 
     data = script_words(words, t)
-    return "".join(f"{render(data, example)}\n" for example in examples())
+    lines = [render(data, example) for example in examples()]
+    lines += six_lines(six_words(words, t))
+    return "".join(f"{line}\n" for line in lines)
 
 
 def theme_words(theme_language: str) -> dict[str, str]:
@@ -668,7 +672,9 @@ def labels(name: str) -> list[str]:
     deal code, a card in the engine's notation, a count), where a number or card of its text
     must stand (:func:`generator.check.engine_made`)."""
     if name == "messages":
-        return [example.label for example in examples()]
+        from generator.site.sixtexts import six_examples
+
+        return [example.label for example in (*examples(), *six_examples())]
     if name == "root":
         return [label for label, _text in root_lines()]
     source = next(language for language in languages() if is_source(language))
