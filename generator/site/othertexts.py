@@ -674,7 +674,9 @@ def labels(name: str) -> list[str]:
     if name == "messages":
         from generator.site.sixtexts import six_examples
 
-        return [example.label for example in (*examples(), *six_examples())]
+        return [example.label for example in examples()] + [
+            example.label for example in six_examples()
+        ]
     if name == "root":
         return [label for label, _text in root_lines()]
     source = next(language for language in languages() if is_source(language))

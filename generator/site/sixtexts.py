@@ -32,7 +32,7 @@ from generator.sixcard.rules import (
     Layout,
     Options,
 )
-from generator.sixcard.strong import REVERSED, StrongPlayer
+from generator.sixcard.strong import StrongPlayer, hint
 
 SEED = 1
 """The reference game's seed: a match of the page's set-up (hole ``k`` from ``"1/<k>"``)."""
@@ -110,14 +110,8 @@ def _deal(options: Options, number: int, seed: int = SEED) -> Hole:
 
 
 def _hint(hole: Hole) -> tuple[Action, str | None]:
-    """The strong player's move and the first tip (page order) whose reversed player moves
-    otherwise: the hint, by the Python engine."""
-    strong = StrongPlayer().choose(hole, random.Random(0))
-    for habit in SIX_TIP_NAMES:
-        other = StrongPlayer(replace(StrongPlayer().habits, **{habit: REVERSED}))
-        if other.choose(hole, random.Random(0)) != strong:
-            return strong, habit
-    return strong, None
+    """The hint, by the Python engine (:func:`generator.sixcard.strong.hint`)."""
+    return hint(hole, list(SIX_TIP_NAMES))
 
 
 def _hint_move(hole: Hole, action: Action, deal: str) -> SixExample:

@@ -129,6 +129,20 @@ HABITS: list[str] = [field.name for field in fields(Habits)]
 """The habits in their order (the C core's, two bits each: :mod:`generator.sixcard.ccore`)."""
 
 
+def hint(hole: Hole, tips: Sequence[str] = HABITS) -> tuple[Action, str | None]:
+    """The hint for the seat to move: the strong player's action, and the first tip of ``tips``
+    (habits, in the page's order) that the action follows: the first whose player with that
+    habit reversed would act otherwise. Which tip applies is decided by play, not by words:
+    the C core's hint (``six_hint``) is held to this one."""
+    chosen = StrongPlayer().choose(hole, random.Random(0))
+    for habit in tips:
+        reversed_habit: dict[str, Setting] = {habit: REVERSED}
+        other = StrongPlayer(replace(FOLLOWS_EVERY_TIP, **reversed_habit))
+        if other.choose(hole, random.Random(0)) != chosen:
+            return chosen, habit
+    return chosen, None
+
+
 def added(values: Iterable[float]) -> float:
     """The values added one after another, left to right, as ``sum`` added floats before Python
     3.12; from 3.12 on, ``sum`` compensates its rounding, so the same reckoning came out a last
