@@ -598,13 +598,21 @@
 
     var middle = parts.middle;
     middle.textContent = "";
+    function pile(picture, caption) {
+      var figure = document.createElement("figure"), words = document.createElement("figcaption");
+      figure.className = "six-pile";
+      words.textContent = caption;
+      figure.appendChild(picture);
+      figure.appendChild(words);
+      middle.appendChild(figure);
+    }
     var stockTitle = counted(W.counted.stock, s.stock);
-    middle.appendChild(onePicture(null, stockTitle, IDS.stock, s.stock));
+    pile(onePicture(null, stockTitle, IDS.stock, s.stock), W.text.stock_caption);
     var discardTitle = s.top === NO_CARD ? say(W.text.discard_empty) : say(W.text.discard_top, { card: cardName(s.top) });
-    middle.appendChild(onePicture(s.top, discardTitle, IDS.discard));
+    pile(onePicture(s.top, discardTitle, IDS.discard), W.text.discard_caption);
     if (s.hand !== NO_CARD && s.current === 0) {
       var handTitle = say(s.fromDiscard ? W.text.holding_discard : W.text.holding_stock, { card: cardName(s.hand) });
-      middle.appendChild(onePicture(s.hand, handTitle, IDS.hand));
+      pile(onePicture(s.hand, handTitle, IDS.hand), W.text.hand_caption);
     }
 
     var mine = parts.mine;

@@ -663,6 +663,12 @@ SIX_PLAY_WORDS: dict[str, str | tuple[str, str]] = {
     "new_game": N_("New game"),
     # TRANSLATORS: the stock, for a screen reader. %(count)s is how many cards it holds.
     "stock": NN_("Stock: %(count)s card", "Stock: %(count)s cards"),
+    # TRANSLATORS: the caption under the stock's picture.
+    "stock_caption": N_("Stock"),
+    # TRANSLATORS: the caption under the discard pile's top card.
+    "discard_caption": N_("Discard pile"),
+    # TRANSLATORS: the caption under the card the player holds, drawn and not yet placed.
+    "hand_caption": N_("Your card"),
     # TRANSLATORS: the top card of the discard pile. %(card)s is its name in words.
     "discard_top": N_("Discard pile: %(card)s"),
     # TRANSLATORS: the discard pile without a card.

@@ -187,6 +187,8 @@ def six_examples() -> tuple[SixExample, ...]:
     lines.append(SixExample(f"six discard: {top}", "take_discard", cards={"card": top}))
     lines.append(SixExample(f"six discard pile: {top}", "discard_top", cards={"card": top}))
     plain("discard_empty", "discard pile")
+    for key in ("stock_caption", "discard_caption", "hand_caption"):
+        plain(key, "caption")
     lines.append(SixExample(f"six your turn: {top} on top", "your_turn", cards={"card": top}))
     up = next(i for i, shown in enumerate(hole.face_up[0]) if shown)
     down = next(i for i, shown in enumerate(hole.face_up[0]) if not shown)

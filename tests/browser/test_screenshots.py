@@ -39,9 +39,15 @@ PAGES = (
     "statistics",
     "sources",
     "six-card-golf",
+    "six-card-golf-play",
     "404.html",
 )
 """One page of each type (``""`` the home page)."""
+
+GAME = "#six=1.31.2.1.6.101.002300"
+"""The 6-Card Golf player at a game: two computer players, the knock variant, the reader's first
+turn played and a card drawn (the approved screenshots ``six-card-golf-game-*``)."""
+GAME_SHOTS = "six-card-golf-game"
 
 PIXEL = 48
 """A pixel differs when one of its channels is off by more than this (of 255)."""
@@ -136,14 +142,38 @@ def test_every_page_type_looks_as_approved(
     wanted = len(PAGES) * len(WIDTHS) * len(SCHEMES)
     assert len(compared) == wanted, f"{len(compared)} screenshots compared, not {wanted}"
     if approve:
-        stale = sorted(
-            p.name
-            for p in APPROVED.glob("*.png")
-            if p.name not in {name_of(n, w, s) for n in PAGES for w in WIDTHS for s in SCHEMES}
-        )
+        kept = {name_of(n, w, s) for n in (*PAGES, GAME_SHOTS) for w in WIDTHS for s in SCHEMES}
+        stale = sorted(p.name for p in APPROVED.glob("*.png") if p.name not in kept)
         for stale_name in stale:
             (APPROVED / stale_name).unlink()
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_game_of_six_card_golf_looks_as_approved(
+    site: Any, context: Any, request: pytest.FixtureRequest, width: int, scheme: str
+) -> None:
+    """The 6-Card Golf player during a game (:data:`GAME`): the grids, the stock and the
+    discard pile, the card in hand, the buttons and the hint, at each width in each scheme."""
+    from generator.i18n.catalogs import shipped_languages
+    from tests.browser.pagecheck import material_schemes
+
+    approve = bool(request.config.getoption("--approve-screenshots"))
+    page = context.new_page()
+    page.set_viewport_size({"width": width, "height": 900})
+    page.add_init_script("window.golfSixDelay = 0;")
+    page.emulate_media(color_scheme=scheme)
+    code = shipped_languages()[0].code
+    page.goto(site.url + site.page_path(code, "six-card-golf-play") + GAME)
+    page.wait_for_selector("[data-six-ready]", state="attached")
+    page.wait_for_function("() => GolfSix.state().current === 0 && GolfSix.state().hand !== 255")
+    page.click("[data-six-hint-button]")
+    page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
+    page.mouse.move(0, 0)
+    shown = page.evaluate("document.body.dataset.mdColorScheme")
+    assert shown == material_schemes()[scheme]
+    assert compare(screenshot(page), name_of(GAME_SHOTS, width, scheme), approve) == []
 
 
 def test_a_changed_look_is_seen(tmp_path: Path) -> None:
