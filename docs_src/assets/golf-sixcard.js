@@ -396,8 +396,12 @@
     state = engine.state();
     if (state.over) return finishHole();
     if (state.current === 0) {
-      /* the player's turn: the focus where the next action is, unless the reader has put it
-         elsewhere on the page */
+      /* the player's turn, said after what the others did; the focus where the next action
+         is, unless the reader has put it elsewhere on the page */
+      if (state.hand === NO_CARD && state.top !== NO_CARD) {
+        var before = parts.message.textContent;
+        say_((before ? before + " " : "") + say(W.text.your_turn, { card: cardName(state.top) }));
+      }
       var focused = document.activeElement;
       if (!focused || focused === document.body || root.contains(focused)) focusTurn();
       return;

@@ -199,7 +199,8 @@ MUTATIONS = {
 @pytest.mark.parametrize("name", sorted(MUTATIONS))
 def test_a_rule_changed_in_c_is_caught(name: str, tmp_path: Path) -> None:
     """The C core compiled with one rule changed: the differential run parts from the Python
-    engine within its first holes, naming the hole."""
+    engine within its first holes, naming the hole, and the tournament's deals replayed in it
+    score otherwise than the committed rows (the margin test's assertion)."""
     old, new = MUTATIONS[name]
     text = SOURCE.read_text(encoding="utf-8")
     assert text.count(old) == 1
@@ -217,6 +218,10 @@ def test_a_rule_changed_in_c_is_caught(name: str, tmp_path: Path) -> None:
     with pytest.raises(DifferentialError, match=r"^hole \d+"):
         for index in range(100):
             play_both(index, core)
+    # and the tournament replayed in it is not the committed one
+    rows = tournament_rows()
+    replayed = [replay_deal(index, core) for index in range(200)]
+    assert any(got != row[:2] for got, row in zip(replayed, rows, strict=False))
 
 
 def test_counts_add_up() -> None:
