@@ -109,3 +109,30 @@ STANDARD_DECK: tuple[Card, ...] = tuple(
     Card(rank, suit) for suit in SUITS for rank in range(ACE, KING + 1)
 )
 """The 52 cards without Jokers, clubs first, each suit from ace to king."""
+
+
+NO_CARD_BYTE = 0xFF
+"""The C cores' byte for no card."""
+
+
+def card_byte(card: Card | None) -> int:
+    """A card as both C cores write it (``golfcore.h``, ``sixcore.c``): rank << 2 | suit (clubs,
+    diamonds, hearts, spades), a Joker 0, no card 0xff.
+
+    >>> card_byte(Card(1, "C")), card_byte(Card(13, "S")), card_byte(JOKER), card_byte(None)
+    (4, 55, 0, 255)
+    """
+    if card is None:
+        return NO_CARD_BYTE
+    return 0 if card.is_joker else card.rank << 2 | SUITS.index(card.suit)
+
+
+def card_of_byte(code: int) -> Card | None:
+    """The card of a C core's byte (:func:`card_byte`); ``None`` for no card.
+
+    >>> card_of_byte(55), card_of_byte(0), card_of_byte(255)
+    (Card(rank=13, suit='S'), Card(rank=0, suit=''), None)
+    """
+    if code == NO_CARD_BYTE:
+        return None
+    return JOKER if code == 0 else Card(code >> 2, SUITS[code & 3])

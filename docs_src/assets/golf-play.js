@@ -338,19 +338,7 @@
      config names. */
   function topicHref(words, name) {
     var topic = words.topics && words.topics[name];
-    if (!topic) return "";
-    var path = location.pathname;
-    var files = /\.html$/.test(path) && !/\/index\.html$/.test(path);
-    var page = topic[0] === "index" ? (files ? "index.html" : "") : topic[0] + (files ? ".html" : "/");
-    var base = files ? "." : "..";
-    var config = document.getElementById("__config");
-    try {
-      base = (config && JSON.parse(config.textContent).base) || base;
-    } catch (ignored) { /* a theme without its config: the page's own address says it */ }
-    var url = new URL(base.replace(/\/?$/, "/") + page + "#" + topic[1], location.href);
-    /* opened from disk, a folder shows as a listing: name its page (as main.html does) */
-    if (url.protocol === "file:" && /\/$/.test(url.pathname)) url.pathname += "index.html";
-    return url.href;
+    return topic && window.golfTopicHref ? window.golfTopicHref(topic) : "";
   }
 
   /* The message `text` into `element` as text, a link to the topic that explains it when

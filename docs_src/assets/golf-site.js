@@ -13,6 +13,25 @@
    when the window's width changes. The script has no words of its own. */
 (function () {
   "use strict";
+
+  /* The address of a topic ([page, id]: ["rules", "patience.legal-moves"]) from this page, as
+     the site names its pages: a served site's folders (rules/#...), or the files of a site
+     opened from disk (rules.html#...); from the site's top (Material's __config.base). The
+     players' messages link to the rules they explain through it (golf-play.js, golf-sixcard.js). */
+  window.golfTopicHref = function (topic) {
+    var path = location.pathname;
+    var files = /\.html$/.test(path) && !/\/index\.html$/.test(path);
+    var page = topic[0] === "index" ? (files ? "index.html" : "") : topic[0] + (files ? ".html" : "/");
+    var base = files ? "." : "..";
+    var config = document.getElementById("__config");
+    try {
+      base = (config && JSON.parse(config.textContent).base) || base;
+    } catch (ignored) { /* a theme without its config: the page's own address says it */ }
+    var url = new URL(base.replace(/\/?$/, "/") + page + "#" + topic[1], location.href);
+    /* opened from disk, a folder shows as a listing: name its page (as main.html does) */
+    if (url.protocol === "file:" && /\/$/.test(url.pathname)) url.pathname += "index.html";
+    return url.href;
+  };
   function heading(wrap) {
     for (var node = wrap.previousElementSibling; node; node = node.previousElementSibling) {
       if (/^H[1-6]$/.test(node.tagName) && node.id) return node;

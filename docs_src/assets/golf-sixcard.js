@@ -288,8 +288,10 @@
     if (!match) return null;
     var layout = null;
     W.layouts.forEach(function (l) { if (l.value.charAt(0) === match[4]) layout = l; });
-    var holes = +match[3];
+    var holes = +match[3], players = +match[2] + 1;
     if (!layout || (holes !== 1 && holes !== W.holes)) return null;
+    /* the engine's layouts say who may play them: an address edited by hand is no game */
+    if (players < layout.players[0] || players > layout.players[1]) return null;
     var moves = match[6] ? match[6].slice(1).split(".") : [];
     return {
       seed: match[1], computers: +match[2], holes: holes, layout: layout,
@@ -522,25 +524,11 @@
     var text = say(W.text.hint_tip, { move: move, tip: MARK }), at = text.indexOf(MARK);
     box.appendChild(document.createTextNode(text.slice(0, at)));
     var link = document.createElement("a");
-    link.href = topicHref(W.tips_topic);
+    link.href = window.golfTopicHref ? window.golfTopicHref(W.tips_topic) : "";
     link.textContent = W.tips[found.tip];
     link.setAttribute("data-six-tip", found.tip);
     box.appendChild(link);
     box.appendChild(document.createTextNode(text.slice(at + 1)));
-  }
-
-  function topicHref(topic) {
-    var path = location.pathname;
-    var files = /\.html$/.test(path) && !/\/index\.html$/.test(path);
-    var page = topic[0] === "index" ? (files ? "index.html" : "") : topic[0] + (files ? ".html" : "/");
-    var base = files ? "." : "..";
-    var config = document.getElementById("__config");
-    try {
-      base = (config && JSON.parse(config.textContent).base) || base;
-    } catch (ignored) { /* a theme without its config: the page's own address says it */ }
-    var url = new URL(base.replace(/\/?$/, "/") + page + "#" + topic[1], location.href);
-    if (url.protocol === "file:" && /\/$/.test(url.pathname)) url.pathname += "index.html";
-    return url.href;
   }
 
   /* --- drawing ---------------------------------------------------------------------------- */

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 
 import wasmtime
 
-from generator.sixcard.cards import JOKER, SUITS, Card
+from generator.cards import card_of_byte as card_of
+from generator.sixcard.cards import Card
 from generator.sixcard.cvalues import SIXCARD_WASM
 from generator.sixcard.errors import OptionsError, Reason
 from generator.sixcard.hole import Action, Hole
@@ -32,7 +33,6 @@ from generator.wasmbuild import WasmSpec, build
 
 __all__ = ["CoreHole", "Hole", "StrongPlayer", "random"]
 
-NO_CARD = 0xFF
 KINDS = ("draw-stock", "draw-discard", "replace", "discard", "knock")
 """Action kinds by their number in the C core (``kind << 4 | slot``)."""
 REASONS = tuple(Reason)
@@ -41,19 +41,6 @@ PLAYERS = {"strong": 0, "greedy": 1}
 ROW_RULES = {RowRule.NONE: 0, RowRule.PAIRS: 1, RowRule.WHOLE_ROW: 2}
 ENDED_BY = (None, "out", "knock", "limit")
 MAX_SEED_TEXT = 200
-
-
-def card_code(card: Card | None) -> int:
-    """golfcore.h's card byte: rank << 2 | suit, a Joker 0, no card 0xff."""
-    if card is None:
-        return NO_CARD
-    return 0 if card.is_joker else card.rank << 2 | SUITS.index(card.suit)
-
-
-def card_of(code: int) -> Card | None:
-    if code == NO_CARD:
-        return None
-    return JOKER if code == 0 else Card(code >> 2, SUITS[code & 3])
 
 
 def grid_card(code: int) -> Card:

@@ -409,3 +409,27 @@ def tree(text: str) -> list[tuple[str, dict[str, str], str]]:
         (element.tag.removeprefix(SVG), dict(element.attrib), (element.text or "").strip())
         for element in root.iter()
     ]
+
+
+@pytest.mark.parametrize(
+    "address, dealt",
+    [
+        ("#six=1.5.1.1.9.100", False),  # 9-Card Golf is for 3 players or more
+        ("#six=1.5.1.1.6.100.zz", False),  # no moves
+        ("#six=1.5.1.7.6.100", False),  # a match is 1 or 9 holes
+        ("#six=1.5.1.1.6.100.4f4f", True),  # moves the engine refuses: the deal from its start
+    ],
+)
+def test_an_address_edited_by_hand_is_no_game_or_the_deal_from_its_start(
+    context: Any, site: Site, address: str, dealt: bool
+) -> None:
+    page = open_game(context, site, CODES[0], address)
+    page.wait_for_timeout(100)
+    assert page.is_hidden("[data-six-table]") is not dealt
+    if dealt:
+        wait_for_reader(page)
+        assert page.evaluate("location.hash") == "#six=1.5.1.1.6.100."
+        game = Game(page.evaluate("location.hash"))
+        assert game.hole is not None
+        assert shown_grid(page, 0) == expected_grid(game.hole, 0)
+    assert page.six_errors == []

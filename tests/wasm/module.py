@@ -9,10 +9,11 @@ from collections.abc import Sequence
 
 import wasmtime
 
-from generator.patience import JOKER, SUITS, Card, Deal, Move, Reason, Rules, RuleSet, Variant
+from generator.cards import card_byte as card_code
+from generator.cards import card_of_byte as card_of
+from generator.patience import Card, Deal, Move, Reason, Rules, RuleSet, Variant
 from generator.site.wasm import wasm_module
 
-NO_CARD = 0xFF
 RULES = {Rules.EASY: 0, Rules.CLASSIC: 1, Rules.STRICT: 2}
 VARIANT_BITS = {
     Variant.NOTHING_ON_KING: 1,
@@ -24,19 +25,6 @@ REMOVE, DRAW, UNDO = 0, 1, 2
 
 Result = tuple[bool, int, int, list[int]]
 """A search's result as the module gives it: won, best removals, positions searched, line."""
-
-
-def card_code(card: Card | None) -> int:
-    """golfcore.h's card byte: rank << 2 | suit, a Joker 0, no card 0xff."""
-    if card is None:
-        return NO_CARD
-    return 0 if card.is_joker else card.rank << 2 | SUITS.index(card.suit)
-
-
-def card_of(code: int) -> Card | None:
-    if code == NO_CARD:
-        return None
-    return JOKER if code == 0 else Card(code >> 2, SUITS[code & 3])
 
 
 def variant_bits(rule_set: RuleSet) -> int:
