@@ -11,8 +11,19 @@ from generator.i18n.catalogs import ROOT
 ORDER = [
     # the card type both engines share
     {"cards"},
-    # the engines and their helpers (files written whole, inputs read bounded, paths kept inside)
-    {"atomic", "bounded", "cache", "jsonlines", "paths", "patience", "sixcard", "timelimit"},
+    # the engines and their helpers (files written whole, inputs read bounded, paths kept inside,
+    # C compiled to WebAssembly for the engines' page modules and their Python bindings)
+    {
+        "atomic",
+        "bounded",
+        "cache",
+        "jsonlines",
+        "paths",
+        "patience",
+        "sixcard",
+        "timelimit",
+        "wasmbuild",
+    },
     # applications of the engine and its solver: the census, its data and its runners; the
     # tips measured with simple players (generator/strategy.py, on the census's executors)
     {"census", "strategy"},

@@ -34,7 +34,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -79,6 +79,7 @@ from generator.patience import (
 from generator.patience.deal import CODE_LETTERS, CODE_PREFIX
 from generator.patience.solver import solve
 from generator.site.build import ROOT_WORDS
+from generator.site.plurals import plural_counts
 
 OTHER_TEXTS = ("site", "messages", "root")
 """The approved texts that are no page, by name (``docs_src/approved/<lang>/<name>.txt``)."""
@@ -294,34 +295,12 @@ def _code_errors() -> dict[str, str]:
     return found
 
 
-@functools.cache
-def _plurals() -> tuple[Callable[[int], int], ...]:
-    """Each shipped language's plural rule (a count -> its form's index)."""
-    return tuple(
-        _plural(translations(language, fallback_warning=False))
-        for language in languages()
-        if language.shipped
-    )
-
-
-def _plural_counts(counts: Sequence[int]) -> set[int]:
-    """The first count of ``counts`` that takes each plural form of each shipped language:
-    the same counts for every language, so that their texts correspond line for line."""
-    chosen: set[int] = set()
-    for plural in _plurals():
-        forms: dict[int, int] = {}
-        for count in counts:
-            forms.setdefault(plural(count), count)
-        chosen |= set(forms.values())
-    return chosen
-
-
 def _counts(key: str, engine: Iterable[int]) -> list[int]:
     """The counts a counted message of the script is shown at: the engine's, and one of each
-    plural form (:func:`_plural_counts`) among the counts it is translated for."""
+    plural form (:func:`~generator.site.plurals.plural_counts`) among the counts it is translated for."""
     from generator.site.play import COUNTS
 
-    chosen = set(engine) | _plural_counts(COUNTS[key])
+    chosen = set(engine) | plural_counts(COUNTS[key])
     outside = sorted(chosen - set(COUNTS[key]))
     if outside:
         raise OtherTextError(
@@ -330,11 +309,6 @@ def _counts(key: str, engine: Iterable[int]) -> list[int]:
             "_counts",
         )
     return sorted(chosen)
-
-
-def _plural(t: Translations) -> Callable[[int], int]:
-    found = getattr(t, "plural", None)
-    return found if callable(found) else (lambda n: int(n != 1))
 
 
 @functools.cache
@@ -633,7 +607,7 @@ def site_lines(language: Language, t: Translations) -> list[tuple[str, str]]:
         ("chart legend", t.gettext(CHART_PUBLISHED)),
         ("chart axis", t.gettext(CHART_BEST_AXIS)),
     ]
-    for count in sorted(_plural_counts(range(0, 1000))):
+    for count in sorted(plural_counts(range(0, 1000))):
         lines.append(
             (
                 f"chart subheading, count {count}",

@@ -29,6 +29,7 @@ from generator.i18n.words import (
 )
 from generator.site import sixcard_pictures
 from generator.site.play import _json
+from generator.site.plurals import plural_rule
 from generator.site.topics import load_topics
 from generator.sixcard.cards import JOKER, STANDARD_DECK, Card
 from generator.sixcard.rules import (
@@ -61,14 +62,9 @@ def score_range() -> range:
     return range(HOLES * low, HOLES * high + 1)
 
 
-def _plural_of(t: Translations) -> Any:
-    found = getattr(getattr(t, "t", t), "plural", None)
-    return found if callable(found) else (lambda n: int(n != 1))
-
-
 def six_words(words: Words, t: Translations) -> dict[str, Any]:
     """Everything the player says and draws, in the language of ``t``."""
-    plural = _plural_of(t)
+    plural = plural_rule(getattr(t, "t", t))
     counts = score_range()
     forms = [plural(abs(n)) for n in counts]
     examples: dict[int, int] = {}

@@ -21,6 +21,7 @@ from typing import Any
 from generator.i18n.numerals import integer
 from generator.i18n.words import SIX_TIP_NAMES
 from generator.patience import GolfError
+from generator.site.plurals import plural_counts
 from generator.sixcard.cards import Card
 from generator.sixcard.hole import Action, Hole
 from generator.sixcard.rules import (
@@ -177,9 +178,7 @@ def six_examples() -> tuple[SixExample, ...]:
         )
     )
     lines.append(SixExample(f"six status: deal {SEED}", "deal_number", values={"seed": SEED}))
-    from generator.site.othertexts import _plural_counts
-
-    for count in sorted({len(hole.stock)} | _plural_counts(range(len(hole.deck)))):
+    for count in sorted({len(hole.stock)} | plural_counts(range(len(hole.deck)))):
         lines.append(SixExample(f"six stock button: {count} cards", "draw_stock", count=count))
         lines.append(SixExample(f"six stock: {count} cards", "stock", count=count))
     top = hole.top_discard
