@@ -235,6 +235,17 @@ def _with_numbers(example: SixExample) -> str:
     return f"{example.label} [{', '.join(map(str, numbers))}]" if numbers else example.label
 
 
+def _hinted(found: dict[str, SixExample], hole: Hole, deal: str) -> tuple[SixExample, str | None]:
+    """The hint for the seat to move, its line kept in ``found`` under its move's kind (the
+    first of each); the move's line and the tip it follows."""
+    action, tip = _hint(hole)
+    move = _hint_move(hole, action, deal)
+    found.setdefault(
+        move.key, SixExample(f"six hint: {move.label}", "hint_move", said={"move": move})
+    )
+    return move, tip
+
+
 def _played(options: Options) -> list[SixExample]:
     """Each kind of move, the end of a hole, the winner and the hints, from games of the
     page's set-up played by the strong player in every seat (seeds from :data:`SEED` on)."""
@@ -246,12 +257,7 @@ def _played(options: Options) -> list[SixExample]:
             seat = hole.current
             where = f"deal {seed}/0, action {len(hole.actions)}"
             if seat == 0:
-                action, tip = _hint(hole)
-                move = _hint_move(hole, action, f"deal {seed}/0")
-                found.setdefault(
-                    move.key,
-                    SixExample(f"six hint: {move.label}", "hint_move", said={"move": move}),
-                )
+                move, tip = _hinted(found, hole, f"deal {seed}/0")
                 if tip is not None:
                     found.setdefault(
                         "hint_tip",
@@ -267,12 +273,7 @@ def _played(options: Options) -> list[SixExample]:
                 card = hole.hand
                 assert card is not None
                 if seat == 0:
-                    placing, _tip = _hint(hole)
-                    move = _hint_move(hole, placing, f"deal {seed}/0")
-                    found.setdefault(
-                        move.key,
-                        SixExample(f"six hint: {move.label}", "hint_move", said={"move": move}),
-                    )
+                    _hinted(found, hole, f"deal {seed}/0")
                     key = "holding_discard" if hole.hand_from_discard else "holding_stock"
                     found.setdefault(
                         key, SixExample(f"six {key}: {where}, {card}", key, cards={"card": card})

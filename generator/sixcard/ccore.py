@@ -26,7 +26,7 @@ from generator.cards import card_of_byte as card_of
 from generator.sixcard.cards import Card
 from generator.sixcard.cvalues import SIXCARD_WASM
 from generator.sixcard.errors import OptionsError, Reason
-from generator.sixcard.hole import Action, Hole
+from generator.sixcard.hole import Action, Hole, check_seats
 from generator.sixcard.rules import DEFAULT_OPTIONS, ColumnMatch, JokerPair, Options, RowRule
 from generator.sixcard.strong import FOLLOWS_EVERY_TIP, HABITS, SETTINGS, Habits, StrongPlayer
 from generator.wasmbuild import WasmSpec, build
@@ -155,9 +155,7 @@ class CoreHole:
         dealer: int = 0,
         core: Core | None = None,
     ) -> None:
-        options.check_players(players)
-        if not 0 <= dealer < players:
-            raise OptionsError(f"the dealer is a seat from 0 to {players - 1}, not {dealer!r}")
+        check_seats(options, players, dealer)
         self.core = core or Core()
         self.players = players
         self.options = options

@@ -136,6 +136,14 @@ class View:
         return self.grids[self.seat]
 
 
+def check_seats(options: Options, players: int, dealer: int) -> None:
+    """Raise :class:`OptionsError` unless ``players`` may play ``options`` and ``dealer`` is
+    one of their seats (a hole's, a match's first dealer, the C core's hole)."""
+    options.check_players(players)
+    if not 0 <= dealer < players:
+        raise OptionsError(f"the dealer is a seat from 0 to {players - 1}, not {dealer!r}")
+
+
 class Hole:
     """One hole for ``players`` players under ``options``, dealt by ``dealer`` from ``seed``.
 
@@ -153,9 +161,7 @@ class Hole:
         turned_up: Sequence[Sequence[tuple[int, int]]] | None = None,
         cards: Sequence[Card] | None = None,
     ) -> None:
-        options.check_players(players)
-        if not 0 <= dealer < players:
-            raise OptionsError(f"the dealer is a seat from 0 to {players - 1}, not {dealer!r}")
+        check_seats(options, players, dealer)
         self.players = players
         self.options = options
         self.rows = options.layout.rows

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from generator.sixcard.cards import Card
 from generator.sixcard.errors import OptionsError
-from generator.sixcard.hole import Hole
+from generator.sixcard.hole import Hole, check_seats
 from generator.sixcard.rules import DEFAULT_OPTIONS, HOLES, Options
 
 
@@ -72,13 +72,9 @@ class Match:
         seed: int | str = 0,
         first_dealer: int = 0,
     ) -> None:
-        options.check_players(players)
+        check_seats(options, players, first_dealer)
         if isinstance(holes, bool) or not isinstance(holes, int) or holes < 1:
             raise OptionsError(f"a match has at least 1 hole, not {holes!r}")
-        if not 0 <= first_dealer < players:
-            raise OptionsError(
-                f"the dealer is a seat from 0 to {players - 1}, not {first_dealer!r}"
-            )
         self.players = players
         self.options = options
         self.holes = holes
