@@ -12,6 +12,10 @@ makes the two this project ships,
   ``--workers`` processes when no address is given (``pip install
   'golf-rules-generator[dask]'``; every worker needs this package installed).
 
+Both say how many tasks they solve at once (``threads()``): the local pool its processes,
+Dask its cluster's worker threads, asked of the scheduler; the runner keeps a few tasks per
+thread in flight (:func:`generator.census.tasks.window`).
+
 The rows do not depend on the executor: a task returns each deal's verdict and
 best result, and the runner writes them in deal order.
 """
@@ -50,9 +54,15 @@ class PoolExecutor(Executor):
     census does not wait for the chunks being solved)."""
 
     def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self.where = f"a local pool of {workers} processes"
         self._pool: Pool = multiprocessing.get_context("fork").Pool(
             workers, worker_start, (os.getpid(),)
         )
+
+    def threads(self) -> int:
+        """Its worker processes, each solving one task at a time."""
+        return self.workers
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         future: Future[Any] = Future()
@@ -91,6 +101,26 @@ def open_executor(
         yield executor
 
 
+class DaskExecutor(Executor):
+    """A ``distributed.Client``'s executor that can say how many worker threads its cluster
+    has (:meth:`threads`: asked of the scheduler, so it follows a cluster that grows)."""
+
+    def __init__(self, client: Any, where: str) -> None:
+        self.client, self.where = client, where
+        self._executor = client.get_executor(pure=False)
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = self._executor.submit(fn, *args, **kwargs)
+        return future
+
+    def threads(self) -> int:
+        """The worker threads of every worker the scheduler knows now."""
+        return sum(self.client.nthreads().values())
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self._executor.shutdown(wait=False)
+
+
 @contextlib.contextmanager
 def _dask(workers: int, scheduler: str | None) -> Iterator[Executor]:
     try:
@@ -122,7 +152,12 @@ def _dask(workers: int, scheduler: str | None) -> Iterator[Executor]:
                 raise CensusError(
                     f"--scheduler {scheduler}: no Dask scheduler answers there ({error})"
                 ) from None
-        executor = client.get_executor(pure=False)
+        executor = DaskExecutor(
+            client,
+            f"asked of the scheduler at {scheduler}"
+            if scheduler
+            else f"a local Dask cluster of {workers} processes",
+        )
         try:
             yield executor
         finally:

@@ -1,19 +1,23 @@
 """``python -m generator census``: solve a range of deals under each rule set, shard by shard.
 
-The driver streams: a shard's rows go to ``<range>.partial`` as the tasks
-return them, in any order; when the shard is complete its rows are written out
-in deal order (``<range>.csv.gz``, atomically) with its summary, and the
-partial file goes. Only one shard's columns (two bytes a deal) are held at a
-time, so memory does not grow with the range. A rerun of the same command
-skips the complete shards and the rows of the partial one, whichever executor
-made them; a killed run loses at most the rows being solved. The manifest is
-written last, once every shard is there.
+The driver is one loop that feeds the workers (:func:`_run_all`). Every rule set's shards
+are one stream of tasks (:mod:`.tasks`: each about two seconds of solving, sized by what
+the rule set's deals have cost so far), and the loop keeps :func:`~.tasks.window` of them in
+flight: a few per worker thread, the threads asked of a Dask cluster's scheduler. A task's
+rows go to its shard's ``<range>.partial`` as they come back, in any order; when a shard's
+last task is back its columns go to a writer thread, which writes the shard in deal order
+(``<range>.csv.gz``, atomically) with its summary and removes the partial file, while the
+loop goes on feeding the next shard's and the next rule set's tasks. A rule set's manifest
+is written after its last shard.
 
-Tasks go to any :class:`concurrent.futures.Executor` (:mod:`.executors`); a
-task solves a chunk of deal numbers and returns, per deal, the verdict, the
-best result, the solving thread's CPU time (``time.thread_time``: right on
-Dask's threads too) and the positions searched. Only verdict and best result
-reach the rows; the times and counts go to the report.
+Memory holds the columns (two bytes a deal) of the shards with tasks in flight or waiting
+for the writer, a few at a time, so it does not grow with the range. A rerun of the same
+command skips the complete shards and the rows of the partial ones, whichever executor
+made them; a killed run loses at most the rows being solved.
+
+Tasks go to any :class:`concurrent.futures.Executor` (:mod:`.executors`). Only verdict and
+best result reach the rows; the CPU times (``time.thread_time``, the solving thread's own)
+and the positions searched go to the report.
 """
 
 from __future__ import annotations
@@ -23,16 +27,18 @@ import datetime
 import gzip
 import hashlib
 import heapq
+import math
 import os
+import queue
 import re
 import signal
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from generator.atomic import atomic_file, shown, write_text_atomic
 from generator.census.executors import open_executor
@@ -46,10 +52,8 @@ from generator.census.format import (
     SUMMARY_SUFFIX,
     CensusError,
     code_for,
-    deal_of,
     parse_header_line,
     parse_row,
-    parse_rule_set,
     shard_name,
     shard_ranges,
     where,
@@ -57,9 +61,18 @@ from generator.census.format import (
 from generator.census.reader import Shard, read_manifest, read_shard
 from generator.census.report import SLOWEST, Progress, RunReport
 from generator.census.summary import Summary, differences, read_summary
+from generator.census.tasks import (
+    TASK_SECONDS,
+    Sizer,
+    Solved,
+    numbers_of,
+    row_text,
+    solve_chunk,
+    window,
+)
 from generator.patience.deal import MAX_NUMBER
 from generator.patience.rules import RuleSet
-from generator.patience.solver import NO_FAST_SEARCH, fits_table, has_fast_search, verdict
+from generator.patience.solver import NO_FAST_SEARCH, has_fast_search
 
 UNSOLVED = 2
 """A shard column's value for a deal not solved yet."""
@@ -80,7 +93,9 @@ class CensusJob:
     first: int
     last: int
     rule_sets: tuple[RuleSet, ...]
-    workers: int
+    workers: int | None
+    """Local: the pool's processes; Dask: a local cluster's processes, or with ``scheduler`` the
+    worker threads to feed (``None``: every core; with ``scheduler``, asked of it)."""
     folder: Path
     best: bool
     command: str
@@ -94,10 +109,20 @@ class CensusJob:
     work: Path | None = None
     """Where the partial files go (``<work>/<rules>/<range>.partial``); ``None``: beside the
     shards. ``--update-data`` gives ``_build/census-work/``: never beside committed data."""
+    task_seconds: float = TASK_SECONDS
+    """About how many CPU seconds of solving a task holds (:class:`~.tasks.Sizer`)."""
+    task: Callable[[str, Sequence[int], bool], Solved] = solve_chunk
+    """What a task runs (module-level, so any executor can ship it): the solve, or the
+    stand-in of :mod:`generator.census.simulate`."""
 
     @property
     def work_folder(self) -> Path:
         return self.work if self.work is not None else self.folder
+
+    @property
+    def processes(self) -> int:
+        """The local pool's or local cluster's processes: ``workers``, else every core."""
+        return self.workers or len(os.sched_getaffinity(0))
 
     def __post_init__(self) -> None:
         if not 1 <= self.first <= self.last:
@@ -109,27 +134,12 @@ class CensusJob:
             )
         if self.shard_size < 1:
             raise CensusError(f"shard size {self.shard_size}: need at least 1")
-
-
-Result = tuple[int, bool, int | None, float, int]
-"""A solved deal: number, winnable, best removals (or ``None``), CPU milliseconds, positions."""
-
-
-def solve_chunk(rule_set_name: str, numbers: tuple[int, ...], best: bool) -> list[Result]:
-    """A task: solve deals ``numbers`` under the rule set named ``rule_set_name``.
-
-    Module-level and given plain values, so any executor can ship it (a Dask worker imports
-    this module). CPU time is the solving thread's own.
-    """
-    rule_set = parse_rule_set(rule_set_name)
-    fits = fits_table(rule_set)
-    found = []
-    for number in numbers:
-        deal = deal_of(number, rule_set)
-        start = time.thread_time()
-        winnable, best_removals, nodes = verdict(deal, rule_set, best=best, fits=fits)
-        found.append((number, winnable, best_removals, (time.thread_time() - start) * 1000, nodes))
-    return found
+        if self.workers is not None and self.workers < 1:
+            raise CensusError(f"--workers {self.workers}: need at least 1")
+        if not 0 < self.task_seconds <= 3600:
+            raise CensusError(
+                f"--task-seconds {self.task_seconds:g}: need more than 0, at most 3600"
+            )
 
 
 def census_command(
@@ -152,42 +162,49 @@ def census_command(
             _refuse_less(job.folder / str(rule_set), job.first, job.last, rule_set)
     job.folder.mkdir(parents=True, exist_ok=True)
     with _only_run(job.folder), contextlib.ExitStack() as stack:
-        pool: Executor | None
-        if isinstance(executor, str):
-            pool = None
-            opened = False
-        else:
-            pool, opened = executor, True
-        reports = []
+        reports: dict[RuleSet, RunReport] = {}
+        todo = []
         for rule_set in job.rule_sets:
             folder = job.folder / str(rule_set)
             if _complete(folder, job.first, job.last, rule_set, err):
-                reports.append(
-                    RunReport(
-                        str(rule_set),
-                        where(folder),
-                        f"{job.first}-{job.last}",
-                        0,
-                        0,
-                        0,
-                        0.0,
-                        0.0,
-                        job.workers,
-                        job.executor,
-                        skipped=True,
-                    )
+                reports[rule_set] = RunReport(
+                    str(rule_set),
+                    where(folder),
+                    f"{job.first}-{job.last}",
+                    0,
+                    0,
+                    0,
+                    0.0,
+                    0.0,
+                    job.workers or 0,
+                    job.executor,
+                    skipped=True,
                 )
-                continue
-            if not opened:
+            else:
+                todo.append(rule_set)
+        if todo:
+            pool: Executor | None
+            if isinstance(executor, str):
                 # every file it would write through refused before a worker starts (a pool
                 # ended as soon as it was made has been seen to hang under load)
-                work = job.work_folder / str(rule_set)
-                for path in (folder, work, *work.glob(f"*{PARTIAL_SUFFIX}")):
-                    _own(path)
-                pool = stack.enter_context(open_executor(job.executor, job.workers, job.scheduler))
-                opened = True
-            reports.append(_run_rule_set(job, rule_set, err, stop, pool))
-        return reports
+                for rule_set in todo:
+                    work = job.work_folder / str(rule_set)
+                    for path in (
+                        job.folder / str(rule_set),
+                        work,
+                        *work.glob(f"*{PARTIAL_SUFFIX}"),
+                    ):
+                        _own(path)
+                pool = stack.enter_context(
+                    open_executor(job.executor, job.processes, job.scheduler)
+                )
+            else:
+                pool = executor
+            threads = _Threads(job, pool, err)
+            runs = [_start_rule_set(job, rule_set, threads.now) for rule_set in todo]
+            for run in _run_all(job, runs, pool, threads, stop, err):
+                reports[run.rule_set] = run.report()
+        return [reports[rule_set] for rule_set in job.rule_sets]
 
 
 @contextlib.contextmanager
@@ -247,35 +264,113 @@ def _own(path: Path) -> None:
         )
 
 
-@dataclass
-class _Tally:
-    """What a rule set's run has done so far, for its report."""
+class _Threads:
+    """How many worker threads the run feeds: told (``--workers`` with ``--scheduler``), else
+    asked of the executor (a Dask cluster's scheduler, again every :data:`ASK_EVERY` seconds:
+    a cluster can grow or shrink), else the job's workers. A Dask run says how many it uses,
+    and again when the number changes."""
 
+    ASK_EVERY = 5.0
+
+    def __init__(self, job: CensusJob, pool: Executor | None, err: TextIO) -> None:
+        self.job, self.err = job, err
+        ask = getattr(pool, "threads", None)
+        self.ask = ask if callable(ask) and not (job.scheduler and job.workers) else None
+        self.source = (
+            "in this process"
+            if pool is None
+            else f"told by --workers {job.workers}"
+            if self.ask is None and job.scheduler
+            else getattr(pool, "where", "the executor's")
+        )
+        self.count = 1 if pool is None else job.processes
+        self.asked = -math.inf
+        self.said = False
+        self.now()
+        if not self.said and job.executor == "dask":
+            self.say()
+
+    def now(self) -> int:
+        if self.ask is not None and time.monotonic() - self.asked >= self.ASK_EVERY:
+            self.asked = time.monotonic()
+            count = int(self.ask())
+            if count != self.count or not self.said:
+                self.count = count
+                if self.job.executor == "dask":
+                    self.say()
+        return max(1, self.count)
+
+    def say(self) -> None:
+        self.said = True
+        if self.count < 1:
+            print(f"census: no worker threads yet ({self.source}): waiting", file=self.err)
+            return
+        print(
+            f"census: {self.count} worker thread(s) ({self.source}): up to "
+            f"{window(self.count)} tasks in flight, each about "
+            f"{self.job.task_seconds:g} s of solving",
+            file=self.err,
+            flush=True,
+        )
+
+
+@dataclass
+class _RuleSetRun:
+    """One rule set's run: its shards, its tasks' sizes, its tally, its report."""
+
+    job: CensusJob
+    rule_set: RuleSet
+    folder: Path
+    work: Path
+    header: dict[str, str]
+    ranges: list[tuple[int, int]]
+    sizer: Sizer
+    start: float
+    shards_left: int = 0
     solved: int = 0
     cpu_ms: float = 0.0
     won: int = 0
     count: int = 0
+    end: float = 0.0
 
     def __post_init__(self) -> None:
+        self.shards_left = len(self.ranges)
         self.slowest: list[tuple[float, int, int]] = []
 
-    def add(self, result: Result) -> None:
-        number, _, _, cpu_ms, nodes = result
-        self.solved += 1
-        self.cpu_ms += cpu_ms
-        item = (cpu_ms, -number, nodes)
-        if len(self.slowest) < SLOWEST:
-            heapq.heappush(self.slowest, item)
-        else:
-            heapq.heappushpop(self.slowest, item)
+    def took(self, solved: Solved) -> None:
+        self.sizer.measured(solved)
+        self.solved += len(solved.numbers)
+        self.cpu_ms += solved.cpu_ms
+        for item in solved.slowest:
+            if len(self.slowest) < SLOWEST:
+                heapq.heappush(self.slowest, item)
+            else:
+                heapq.heappushpop(self.slowest, item)
+
+    def report(self) -> RunReport:
+        return RunReport(
+            str(self.rule_set),
+            where(self.folder),
+            f"{self.job.first}-{self.job.last}",
+            self.count,
+            self.won,
+            self.solved,
+            self.end - self.start,
+            self.cpu_ms / 1000,
+            int(self.header["workers"]),
+            self.job.executor,
+            slowest=[(ms, code_for(-n, self.rule_set), nodes) for ms, n, nodes in self.slowest],
+        )
 
 
-def _run_rule_set(
-    job: CensusJob, rule_set: RuleSet, err: TextIO, stop: threading.Event, pool: Executor | None
-) -> RunReport:
+def _start_rule_set(job: CensusJob, rule_set: RuleSet, threads: Callable[[], int]) -> _RuleSetRun:
     folder = job.folder / str(rule_set)
     _own(folder)
     folder.mkdir(exist_ok=True)
+    work = job.work_folder / str(rule_set)
+    if job.work is not None:
+        _own(work)
+        work.mkdir(parents=True, exist_ok=True)
     header = {
         "command": job.command,
         "rules": str(rule_set),
@@ -283,37 +378,232 @@ def _run_rule_set(
         "best": "on" if job.best else "off",
         "solver": "C search" if has_fast_search() else "Python search",
         "executor": job.executor,
-        "workers": str(job.workers),
+        "workers": str(threads()),
     }
     ranges = shard_ranges(job.first, job.last, job.shard_size)
-    work = job.work_folder / str(rule_set)
-    if job.work is not None:
-        _own(work)
-        work.mkdir(parents=True, exist_ok=True)
-    todo = sum(_left(folder, work, first, last) for first, last in ranges)
-    progress = Progress(todo, err, label=str(rule_set))
-    tally = _Tally()
-    run = _RuleSetRun(job, rule_set, folder, work, header, pool, stop, progress, tally, err)
-    start = time.perf_counter()
-    for first, last in ranges:
-        shard = _run_shard(run, (first, last))
-        tally.won += shard.winnable.count(1)
-        tally.count += len(shard.winnable)
-    wall = time.perf_counter() - start
-    _write_manifest(folder, {**header, "made": datetime.date.today().isoformat()}, ranges)
-    return RunReport(
-        str(rule_set),
-        where(folder),
-        f"{job.first}-{job.last}",
-        tally.count,
-        tally.won,
-        tally.solved,
-        wall,
-        tally.cpu_ms / 1000,
-        job.workers,
-        job.executor,
-        slowest=[(ms, code_for(-n, rule_set), nodes) for ms, n, nodes in tally.slowest],
-    )
+    sizer = Sizer(job.task_seconds, job.chunk)
+    return _RuleSetRun(job, rule_set, folder, work, header, ranges, sizer, time.perf_counter())
+
+
+@dataclass
+class _Shard:
+    """A shard being solved: its columns, its partial file, its tasks out."""
+
+    run: _RuleSetRun
+    first: int
+    last: int
+    winnable: bytearray
+    best: bytearray
+    stream: TextIO
+    out: int = 0
+    """Tasks submitted and not come back."""
+    all_out: bool = False
+    """Every deal of it is in a task submitted."""
+
+    def take(self, solved: Solved) -> None:
+        numbers = solved.numbers
+        if isinstance(numbers, range):
+            where_ = slice(numbers.start - self.first, numbers.stop - self.first)
+            self.winnable[where_] = solved.winnable
+            self.best[where_] = solved.best
+        else:
+            for i, number in enumerate(numbers):
+                self.winnable[number - self.first] = solved.winnable[i]
+                self.best[number - self.first] = solved.best[i]
+        self.stream.write(solved.rows)
+        self.stream.flush()
+        self.out -= 1
+        self.run.took(solved)
+
+
+class _Writer:
+    """A thread that writes what is complete (shards, summaries, manifests) in the order it is
+    given, off the path that feeds the workers; its first error is raised in the driver."""
+
+    def __init__(self) -> None:
+        self.jobs: queue.Queue[Callable[[], None] | None] = queue.Queue()
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._loop, name="census-writer", daemon=True)
+        self.thread.start()
+
+    def put(self, job: Callable[[], None]) -> None:
+        self.jobs.put(job)
+
+    def _loop(self) -> None:
+        while (job := self.jobs.get()) is not None:
+            if self.error is None:
+                try:
+                    job()
+                except BaseException as error:  # handed to the driver
+                    self.error = error
+
+    def check(self) -> None:
+        if self.error is not None:
+            raise self.error
+
+    def close(self) -> None:
+        """Write everything given so far, then end."""
+        self.jobs.put(None)
+        self.thread.join()
+
+
+def _run_all(
+    job: CensusJob,
+    runs: list[_RuleSetRun],
+    pool: Executor | None,
+    threads: _Threads,
+    stop: threading.Event,
+    err: TextIO,
+) -> list[_RuleSetRun]:
+    """Solve every rule set's shards as one stream of tasks: the next shard's and the next rule
+    set's tasks go out while a shard is written."""
+    todo = sum(_left(run.folder, run.work, a, b) for run in runs for a, b in run.ranges)
+    progress = Progress(todo, err)
+    writer = _Writer()
+    pending: dict[Future[Solved], _Shard] = {}
+    open_shards: list[_Shard] = []
+    executor = pool if pool is not None else _InProcess()
+    try:
+        tasks = _tasks(runs, writer, err, open_shards)
+        exhausted = False
+        while True:
+            writer.check()
+            room = window(threads.now())
+            while not exhausted and len(pending) < room:
+                item = next(tasks, None)
+                if item is None:
+                    exhausted = True
+                    break
+                shard, numbers = item
+                future = executor.submit(job.task, str(shard.run.rule_set), numbers, job.best)
+                pending[future] = shard
+            if not pending:
+                break
+            done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            if stop.is_set():
+                raise Stopped
+            for future in done:
+                shard = pending.pop(future)
+                solved = future.result()
+                shard.take(solved)
+                progress.add(len(solved.numbers))
+                if shard.all_out and shard.out == 0:
+                    open_shards.remove(shard)
+                    _finish(shard, writer)
+    finally:
+        for future in pending:
+            future.cancel()
+        for shard in open_shards:
+            shard.stream.close()
+        writer.close()
+    writer.check()
+    return runs
+
+
+class _InProcess(Executor):
+    """Tasks run at once in this process (a local run on one worker)."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as error:
+            future.set_exception(error)
+        return future
+
+
+def _tasks(
+    runs: list[_RuleSetRun], writer: _Writer, err: TextIO, open_shards: list[_Shard]
+) -> Iterator[tuple[_Shard, Sequence[int]]]:
+    """Every task of the run, rule set by rule set, shard by shard, each sized when it is due
+    (so it follows what the rule set's tasks have cost so far). A complete shard is checked,
+    and a shard whose deals are all solved written, by ``writer``."""
+    for run in runs:
+        for first, last in run.ranges:
+            shard = _open_shard(run, first, last, writer, err)
+            if shard is None:
+                continue
+            open_shards.append(shard)
+            unsolved = [first + i for i, won in enumerate(shard.winnable) if won == UNSOLVED]
+            at = 0
+            while at < len(unsolved):
+                numbers = unsolved[at : at + run.sizer.size()]
+                at += len(numbers)
+                shard.all_out = at >= len(unsolved)
+                shard.out += 1
+                yield shard, numbers_of(numbers)
+            if not unsolved:
+                open_shards.remove(shard)
+                shard.all_out = True
+                _finish(shard, writer)
+
+
+def _open_shard(
+    run: _RuleSetRun, first: int, last: int, writer: _Writer, err: TextIO
+) -> _Shard | None:
+    """Shard ``first``..``last`` of ``run`` to solve on from its partial file; ``None`` when it
+    is complete (``writer`` then reads it and checks its summary)."""
+    rule_set = run.rule_set
+    name = shard_name(first, last)
+    path = run.folder / f"{name}{DATA_SUFFIX}"
+    summary_path = run.folder / f"{name}{SUMMARY_SUFFIX}"
+    partial = run.work / f"{name}{PARTIAL_SUFFIX}"
+    for written in (path, summary_path, partial):
+        _own(written)
+    if path.exists():
+
+        def keep() -> None:
+            shard = read_shard(path, rule_set, first, last)
+            _keep_summary(shard, str(rule_set), summary_path)
+            _counted(run, shard)
+
+        writer.put(keep)
+        return None
+    size = last - first + 1
+    winnable = bytearray([UNSOLVED]) * size
+    best = bytearray([BEST_NONE]) * size
+    partial_header = {"rules": str(rule_set), "deals": name, "best": run.header["best"]}
+    if partial.exists():
+        solved = _read_partial(partial, rule_set, first, last, partial_header, winnable, best)
+        if solved and solved < size:
+            print(f"census: {where(partial)}: {solved} deals already solved, going on", file=err)
+    stream = partial.open("a", encoding="utf-8")
+    if stream.tell() == 0:
+        stream.write("".join(f"# {k}: {v}\n" for k, v in partial_header.items()))
+        stream.write(COLUMNS_HEADER + "\n")
+        stream.flush()
+    return _Shard(run, first, last, winnable, best, stream)
+
+
+def _finish(shard: _Shard, writer: _Writer) -> None:
+    """Hand a shard whose deals are all solved to ``writer``: written whole in deal order, with
+    its summary, then its partial file removed."""
+    shard.stream.close()
+    run = shard.run
+    name = shard_name(shard.first, shard.last)
+    winnable, best = bytes(shard.winnable), bytes(shard.best)
+
+    def write() -> None:
+        written = _write_shard(
+            run.folder / f"{name}{DATA_SUFFIX}", run.rule_set, shard.first, winnable, best
+        )
+        _keep_summary(written, str(run.rule_set), run.folder / f"{name}{SUMMARY_SUFFIX}")
+        (run.work / f"{name}{PARTIAL_SUFFIX}").unlink()
+        _counted(run, written)
+
+    writer.put(write)
+
+
+def _counted(run: _RuleSetRun, shard: Shard) -> None:
+    """In the writer: count a written or kept shard; after a rule set's last, its manifest."""
+    run.won += shard.winnable.count(1)
+    run.count += len(shard.winnable)
+    run.shards_left -= 1
+    if run.shards_left == 0:
+        _write_manifest(
+            run.folder, {**run.header, "made": datetime.date.today().isoformat()}, run.ranges
+        )
+        run.end = time.perf_counter()
 
 
 def _left(folder: Path, work: Path, first: int, last: int) -> int:
@@ -329,106 +619,31 @@ def _left(folder: Path, work: Path, first: int, last: int) -> int:
     return max(0, last - first + 1 - rows)
 
 
-@dataclass
-class _RuleSetRun:
-    """What every shard of one rule set's run shares."""
-
-    job: CensusJob
-    rule_set: RuleSet
-    folder: Path
-    work: Path
-    header: dict[str, str]
-    pool: Executor | None
-    stop: threading.Event
-    progress: Progress
-    tally: _Tally
-    err: TextIO
-
-
-def _run_shard(run: _RuleSetRun, span: tuple[int, int]) -> Shard:
-    """Shard ``span`` of ``run``: reused when it is complete, else solved on from its partial
-    file and written whole, with its summary."""
-    job, rule_set, folder, tally = run.job, run.rule_set, run.folder, run.tally
-    first, last = span
-    name = shard_name(first, last)
-    path = folder / f"{name}{DATA_SUFFIX}"
-    summary_path = folder / f"{name}{SUMMARY_SUFFIX}"
-    partial = run.work / f"{name}{PARTIAL_SUFFIX}"
-    for written in (path, summary_path, partial):
-        _own(written)
-    if path.exists():
-        shard = read_shard(path, rule_set, first, last)
-        _keep_summary(shard, str(rule_set), summary_path)
-        return shard
-    size = last - first + 1
-    winnable = bytearray([UNSOLVED]) * size
-    best = bytearray([BEST_NONE]) * size
-    partial_header = {"rules": str(rule_set), "deals": name, "best": run.header["best"]}
-    if partial.exists():
-        solved = _read_partial(partial, rule_set, first, last, partial_header, winnable, best)
-        if solved and solved < size:
-            print(
-                f"census: {where(partial)}: {solved} deals already solved, going on", file=run.err
-            )
-    numbers = [first + i for i in range(size) if winnable[i] == UNSOLVED]
-    chunk = job.chunk or max(1, min(100, len(numbers) // (job.workers * 20) or 1))
-    tasks = [tuple(numbers[i : i + chunk]) for i in range(0, len(numbers), chunk)]
-    with partial.open("a", encoding="utf-8") as stream:
-        if stream.tell() == 0:
-            stream.write("".join(f"# {k}: {v}\n" for k, v in partial_header.items()))
-            stream.write(COLUMNS_HEADER + "\n")
-            stream.flush()
-        for results in _results(str(rule_set), tasks, job.best, run.pool, run.stop, job.workers):
-            lines = []
-            for result in results:
-                number, won, removals, _, _ = result
-                winnable[number - first] = won
-                best[number - first] = BEST_NONE if removals is None else removals
-                lines.append(_row_text(number, rule_set, won, removals))
-                tally.add(result)
-            stream.write("".join(lines))
-            stream.flush()
-            run.progress.add(len(results))
-    shard = _write_shard(path, rule_set, first, winnable, best)
-    _keep_summary(shard, str(rule_set), summary_path)
-    partial.unlink()
-    return shard
-
-
-def _row_text(number: int, rule_set: RuleSet, won: bool, removals: int | None) -> str:
-    verdict_text = "winnable" if won else "unwinnable"
-    best_text = "" if removals is None else str(removals)
-    return f"{number},{code_for(number, rule_set)},{verdict_text},{best_text}\n"
-
-
-def _results(
+def results(
     rule_set: str,
-    tasks: list[tuple[int, ...]],
+    tasks: Iterable[Sequence[int]],
     best: bool,
     pool: Executor | None,
     stop: threading.Event,
-    workers: int,
-) -> Iterator[list[Result]]:
-    """Each task's results as they come, with a few tasks per worker in flight (not all: a
-    range of millions would hold millions of futures); :class:`Stopped` when ``stop`` is set."""
-    if pool is None:
-        for task in tasks:
-            if stop.is_set():
-                raise Stopped
-            yield solve_chunk(rule_set, task, best)
-        return
-    pending: set[Future[list[Result]]] = set()
-    queue = iter(tasks)
-    in_flight = max(4, 4 * workers)
+    threads: int,
+) -> Iterator[Solved]:
+    """Each task's answer as it comes, with :func:`~generator.census.tasks.window` tasks in
+    flight at most (not all: a range of millions would hold millions of futures);
+    :class:`Stopped` when ``stop`` is set."""
+    executor = pool if pool is not None else _InProcess()
+    pending: set[Future[Solved]] = set()
+    queue_ = iter(tasks)
+    room = window(threads)
     try:
         while True:
-            for task in queue:
-                pending.add(pool.submit(solve_chunk, rule_set, task, best))
-                if len(pending) >= in_flight:
+            while len(pending) < room:
+                task = next(queue_, None)
+                if task is None:
                     break
+                pending.add(executor.submit(solve_chunk, rule_set, task, best))
             if not pending:
                 return
-            done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+            done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
             if stop.is_set():
                 raise Stopped
             for future in done:
@@ -503,7 +718,7 @@ def _write_shard(
         stream.write(head.encode())
         for start in range(0, len(winnable), 10_000):
             block = "".join(
-                _row_text(
+                row_text(
                     first + i,
                     rule_set,
                     bool(winnable[i]),

@@ -42,8 +42,9 @@ from generator.census.reader import (
     read_manifest,
     stray_files,
 )
-from generator.census.runner import CensusJob, Result, _results, census_command
+from generator.census.runner import CensusJob, census_command, results
 from generator.census.summary import Summary, differences, read_summary
+from generator.census.tasks import TASK_SECONDS
 from generator.patience.rules import RuleSet
 
 SALT_VARIABLE = "GOLF_CENSUS_SALT"
@@ -151,11 +152,16 @@ def sample_problems(
             numbers = [census.first + i for i in drawn]
             chunk = max(1, min(50, len(numbers) // (workers * 8) or 1))
             tasks = [tuple(numbers[i : i + chunk]) for i in range(0, len(numbers), chunk)]
-            found: dict[int, Result] = {}
-            for results in _results(
+            found: dict[int, tuple[bool, int | None]] = {}
+            for solved in results(
                 str(census.rule_set), tasks, True, pool, threading.Event(), workers
             ):
-                found.update((result[0], result) for result in results)
+                found.update(
+                    (number, (bool(won), None if best == BEST_NONE else best))
+                    for number, won, best in zip(
+                        solved.numbers, solved.winnable, solved.best, strict=True
+                    )
+                )
             for number in numbers:
                 yield from _disagreement(census, number, found[number], replay)
 
@@ -168,11 +174,13 @@ def _executor(executor: Executor | str | None, workers: int):  # type: ignore[no
     return contextlib.nullcontext(executor)
 
 
-def _disagreement(census: Census, number: int, result: Result, replay: str) -> Iterator[str]:
+def _disagreement(
+    census: Census, number: int, result: tuple[bool, int | None], replay: str
+) -> Iterator[str]:
     index = number - census.first
     path, line = census.located(index)
     row = census.row(index)
-    _, winnable, best, _, _ = result
+    winnable, best = result
     if winnable != row.winnable:
         yield (
             f"{where(path)}:{line}: {row.code} is recorded {row.verdict} on {census.rule_set}, "
@@ -190,12 +198,13 @@ def verify_census(
     rule_sets: list[RuleSet],
     work: Path,
     *,
-    workers: int,
+    workers: int | None,
     executor: str,
     scheduler: str | None,
     err: TextIO,
     out: TextIO,
     stop: threading.Event | None = None,
+    task_seconds: float = TASK_SECONDS,
 ) -> int:
     """Re-solve every row of ``folder``'s census (of ``rule_sets``, or all) into ``work``
     (resumable: run it again to go on), then compare row by row; print one ``file:line`` per
@@ -218,6 +227,7 @@ def verify_census(
             executor=executor,
             scheduler=scheduler,
             shard_size=size,
+            task_seconds=task_seconds,
         )
         (report,) = census_command(job, err=err, stop=stop)
         recorded = load_census(rule_set, folder)

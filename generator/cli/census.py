@@ -30,7 +30,13 @@ def _deal_range(command: argparse.ArgumentParser) -> None:
 
 def _executor_options(parser: argparse.ArgumentParser) -> None:
     """Where a command solves: ``--workers``, ``--executor``, ``--scheduler`` (census, census-verify)."""
-    parser.add_argument("--workers", type=int, default=None, help="workers (default: every core)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="workers (default: every core; with --scheduler, the cluster's worker threads, "
+        "asked of the scheduler)",
+    )
     parser.add_argument(
         "--executor",
         choices=["local", "dask"],
@@ -43,6 +49,19 @@ def _executor_options(parser: argparse.ArgumentParser) -> None:
         metavar="ADDRESS",
         help="with --executor dask: the scheduler (tcp://host:8786); default: a local cluster "
         "of --workers processes",
+    )
+
+
+def _task_seconds(parser: argparse.ArgumentParser) -> None:
+    from generator.census.tasks import TASK_SECONDS
+
+    parser.add_argument(
+        "--task-seconds",
+        type=float,
+        default=TASK_SECONDS,
+        metavar="S",
+        help=f"about how many seconds of solving a task holds (default: {TASK_SECONDS:g}; "
+        "sized by what the rule set's deals cost so far)",
     )
 
 
@@ -59,6 +78,7 @@ def _census(args: argparse.Namespace) -> int:
         STANDARD_RULE_SETS,
     )
     from generator.census.runner import CensusJob, run_census
+    from generator.census.tasks import TASK_SECONDS
 
     _check_workers(args)
     words = ["python -m generator census", f"--from {args.first}", f"--to {args.last}"]
@@ -67,6 +87,7 @@ def _census(args: argparse.Namespace) -> int:
     words += [f"--executor {args.executor}"] if args.executor != "local" else []
     words += [f"--scheduler {shlex.quote(args.scheduler)}"] if args.scheduler else []
     words += [f"--shard-size {args.shard_size}"] if args.shard_size != SHARD_SIZE else []
+    words += [f"--task-seconds {args.task_seconds:g}"] if args.task_seconds != TASK_SECONDS else []
     if args.update_data and args.out is not None:
         raise GolfError("--update-data writes the committed census; leave out --out")
     folder = CENSUS_DIR if args.update_data else (args.out or DEFAULT_CENSUS_OUT)
@@ -85,7 +106,7 @@ def _census(args: argparse.Namespace) -> int:
         args.first,
         args.last,
         tuple(dict.fromkeys(rule_sets)),
-        workers=args.workers or len(os.sched_getaffinity(0)),
+        workers=args.workers,
         folder=folder,
         best=args.best,
         command=" ".join(words),
@@ -94,6 +115,7 @@ def _census(args: argparse.Namespace) -> int:
         scheduler=args.scheduler,
         shard_size=args.shard_size,
         work=CENSUS_WORK if args.update_data else None,
+        task_seconds=args.task_seconds,
     )
     return run_census(job, out=sys.stdout, err=sys.stderr)
 
@@ -146,9 +168,10 @@ def _census_verify(args: argparse.Namespace) -> int:
             folder,
             rule_sets,
             args.work,
-            workers=args.workers or len(os.sched_getaffinity(0)),
+            workers=args.workers,
             executor=args.executor,
             scheduler=args.scheduler,
+            task_seconds=args.task_seconds,
             err=sys.stderr,
             out=sys.stdout,
             stop=stop,
@@ -203,6 +226,7 @@ def add_commands(commands: Any) -> None:
         help="also find the most cards removable (default: on)",
     )
     _executor_options(census_cmd)
+    _task_seconds(census_cmd)
     census_cmd.add_argument(
         "--shard-size",
         type=int,
@@ -235,6 +259,7 @@ def add_commands(commands: Any) -> None:
         help="where the re-solved rows go (default: _build/census-verify/); run again to resume",
     )
     _executor_options(verify_cmd)
+    _task_seconds(verify_cmd)
 
     strategy_cmd = commands.add_parser(
         "strategy",

@@ -22,6 +22,7 @@ import yaml
 from generator.census import CENSUS_DIR, CensusError, available_census, load_census
 from generator.census.format import shard_ranges
 from generator.census.runner import CensusJob, Stopped, census_command, write_census
+from generator.census.tasks import Solved
 from generator.census.verify import sample_problems, sample_size, summary_problems
 from generator.patience import Rules, RuleSet
 
@@ -202,6 +203,7 @@ def test_ctrl_c_or_sigterm_stops_two_workers_and_loses_nothing(
 ) -> None:
     command = [sys.executable, "-m", "generator", "census", "--from", "1", "--to", "3000"]
     command += ["--rules", "strict", "--workers", "2", "--out", str(tmp_path)]
+    command += ["--task-seconds", "0.02"]  # many tasks: the stop comes while some are out
     partial = tmp_path / "strict" / "1-3000.partial"
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 60
@@ -367,8 +369,10 @@ def test_without_the_c_search_check_draws_the_smaller_sample(
     monkeypatch.setattr(verify, "_draw", draw)
     monkeypatch.setattr(  # nothing solved: every drawn row answered at once
         verify,
-        "_results",
-        lambda _rules, tasks, *rest: ([(n, 0, 0, 0, 0) for n in t] for t in tasks),
+        "results",
+        lambda _rules, tasks, *rest: (
+            Solved(t, bytes(len(t)), bytes(len(t)), "", 0.0, ()) for t in tasks
+        ),
     )
     monkeypatch.setattr(verify, "_disagreement", lambda *args: iter(()))
     monkeypatch.setattr("generator.twopath.simulation.sample_problems", lambda seed: iter(()))
