@@ -59,7 +59,7 @@ def _cluster(processes: int, threads: int):  # type: ignore[no-untyped-def]
         n_workers=processes,
         threads_per_worker=threads // processes,
         processes=True,
-        dashboard_address=None,
+        dashboard_address=":0",
         silence_logs=logging.ERROR,
     )
 

@@ -136,7 +136,7 @@ def _dask(workers: int, scheduler: str | None) -> Iterator[Executor]:
                     n_workers=workers,
                     threads_per_worker=1,
                     processes=True,
-                    dashboard_address=None,
+                    dashboard_address=":0",
                     silence_logs=logging.ERROR,
                 )
             )

@@ -31,6 +31,8 @@ class InFlight(SchedulerPlugin):  # type: ignore[misc, unused-ignore]
         self.last_stop = 0.0
         self.counts: list[tuple[float, int]] = []
         """(time, tasks in flight) at each change."""
+        self.workers: dict[str, int] = {}
+        """The tasks each worker computed."""
 
     def transition(self, key: Any, start: str, finish: str, *args: Any, **kwargs: Any) -> None:
         with self.lock:
@@ -41,6 +43,8 @@ class InFlight(SchedulerPlugin):  # type: ignore[misc, unused-ignore]
                 self.counts.append((time.time(), self.now))
             if start == "processing" and finish == "memory":
                 self.done += 1
+                worker = str(kwargs.get("worker", "?"))
+                self.workers[worker] = self.workers.get(worker, 0) + 1
                 for startstop in kwargs.get("startstops", ()):
                     if startstop.get("action") == "compute":
                         self.busy += startstop["stop"] - startstop["start"]

@@ -31,6 +31,7 @@ import math
 import os
 import queue
 import re
+import shlex
 import signal
 import threading
 import time
@@ -787,6 +788,11 @@ def run_census(job: CensusJob, *, out: TextIO, err: TextIO) -> int:
     for report in reports:
         for line in report.lines():
             print(line, file=out)
+    if not job.keep_larger:
+        print(
+            f"check it where it is: python -m generator check --census {shlex.quote(str(job.folder))}",
+            file=out,
+        )
     return 0
 
 

@@ -6,6 +6,7 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from generator.cli.common import say_if_compiling
@@ -69,6 +70,55 @@ def _check(only: str | None, out: TextIO, err: TextIO, fresh: bool = False) -> i
         )
         return 1
     print(f"check: all good: {passed} ({seconds:.1f} s)", file=out)
+    return 0
+
+
+def _census_folder(folder: Path, workers: int | None, out: TextIO, err: TextIO) -> int:
+    """``check --census DIR``: a census made with ``census --out DIR`` checked where it is:
+    every shard against its summary and the files its manifests list, then a sample of every
+    shard re-solved (as ``check``'s census part does for the committed census)."""
+    import os
+
+    from generator.census.format import CensusError
+    from generator.census.reader import available_census, load_census
+    from generator.census.verify import (
+        PURE_PYTHON_ROWS,
+        SALT_VARIABLE,
+        sample_problems,
+        summary_problems,
+    )
+
+    if not folder.is_dir():
+        raise GolfError(f"--census {folder}: no such folder")
+    try:
+        rule_sets = available_census(folder)
+        shards = sum(len(load_census(rule_set, folder).shards) for rule_set in rule_sets)
+    except CensusError as error:
+        print(shown(str(error)), file=out)
+        return 1
+    if not rule_sets:
+        raise GolfError(f"--census {folder}: no census there (no <rule set>/manifest.txt)")
+    say_if_slow("check", ["census"], err)
+    start = time.perf_counter()
+    problems = list(summary_problems(folder))
+    if not problems:
+        salt = os.environ.get(SALT_VARIABLE) or None
+        rows = None if has_fast_search() else PURE_PYTHON_ROWS
+        problems = list(sample_problems(folder, salt=salt, workers=workers, rows=rows))
+    for problem in problems:
+        print(shown(problem), file=out)
+    seconds = time.perf_counter() - start
+    what = f"{len(rule_sets)} rule set(s), {shards} shard(s) in {shown(str(folder))}"
+    if problems:
+        print(
+            f"check: {len(problems)} problem(s) in the census of {what} ({seconds:.1f} s)", file=err
+        )
+        return 1
+    print(
+        f"check: all good: the census of {what}: summaries, and a sample of every shard "
+        f"re-solved ({seconds:.1f} s)",
+        file=out,
+    )
     return 0
 
 
@@ -156,6 +206,20 @@ def add_commands(commands: Any) -> None:
         "are byte for byte those they last passed with (which check skips otherwise)",
     )
     check_cmd.add_argument(
+        "--census",
+        metavar="DIR",
+        type=Path,
+        default=None,
+        help="check the census in DIR (made by census --out DIR) instead of the site: every "
+        "shard against its summary, and a sample of every shard re-solved",
+    )
+    check_cmd.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="with --census: processes that re-solve the sample (default: every core)",
+    )
+    check_cmd.add_argument(
         "--coverage",
         action="store_true",
         help="list every template sentence holding a number, card, rule word or verdict, "
@@ -168,4 +232,12 @@ def run(args: argparse.Namespace, variants: Sequence[Variant]) -> int:
         return _coverage(sys.stdout)
     if args.review is not None:
         return _review(args.review, sys.stdout)
+    if args.workers is not None and args.census is None:
+        raise GolfError("--workers is for check --census DIR")
+    if args.census is not None:
+        if args.only or args.fresh:
+            raise GolfError("--census DIR checks that census alone; leave out --only and --fresh")
+        if args.workers is not None and args.workers < 1:
+            raise GolfError(f"--workers {args.workers}: need at least 1")
+        return _census_folder(args.census, args.workers, sys.stdout, sys.stderr)
     return _check(args.only, sys.stdout, sys.stderr, fresh=args.fresh)

@@ -389,3 +389,37 @@ def test_without_the_c_search_check_draws_the_smaller_sample(
             for r, count in shards.items()
         ]
         assert drawn == expected
+
+
+def test_a_census_beyond_the_committed_one_is_checked_in_its_own_folder(tmp_path: Path) -> None:
+    """``census --out DIR`` says how to check it where it is; ``check --census DIR`` passes it,
+    and names the shard whose best results were lowered, its summary made to agree; the
+    package holds nothing of it."""
+    out = tmp_path / "big"
+    before = sorted(p.name for p in CENSUS_DIR.rglob("*"))
+    command = [sys.executable, "-m", "generator", "census", "--from", "1", "--to", "200"]
+    command += ["--rules", "strict", "--workers", "1", "--out", str(out)]
+    made = subprocess.run(command, capture_output=True, text=True, check=True)
+    assert f"check it where it is: python -m generator check --census {out}\n" in made.stdout
+    check = [sys.executable, "-m", "generator", "check", "--census", str(out), "--workers", "1"]
+    good = subprocess.run(check, capture_output=True, text=True)
+    assert good.returncode == 0, good.stdout + good.stderr
+    assert good.stdout.startswith(
+        f"check: all good: the census of 1 rule set(s), 1 shard(s) in {out}"
+    )
+    census = load_census(STRICT, out)
+    lowered = bytes(
+        best - 1 if not won and best > 0 else best
+        for won, best in zip(census.winnable, census.best, strict=True)
+    )
+    shutil.rmtree(out / "strict")
+    header = {k: v for k, v in census.header.items() if k not in ("rules", "deals")}
+    write_census(out, STRICT, 1, census.winnable, lowered, header)
+    bad = subprocess.run(check, capture_output=True, text=True)
+    assert bad.returncode == 1 and "Traceback" not in bad.stderr
+    assert f"{out}/strict/1-200.csv.gz:" in bad.stdout and " is recorded " in bad.stdout
+    assert (
+        bad.stderr.startswith("check: ")
+        and "problem(s) in the census of 1 rule set(s)" in bad.stderr
+    )
+    assert sorted(p.name for p in CENSUS_DIR.rglob("*")) == before
