@@ -290,6 +290,10 @@ class _Threads:
         self.now()
         if not self.said and job.executor == "dask":
             self.say()
+        advice = getattr(pool, "advice", None)
+        if callable(advice):
+            for line in advice():
+                print(line, file=err, flush=True)
 
     def now(self) -> int:
         if self.ask is not None and time.monotonic() - self.asked >= self.ASK_EVERY:

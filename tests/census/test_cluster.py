@@ -67,6 +67,7 @@ class Held(Executor):
         self.lock = threading.Lock()
         self.peak = 0
         self.submitted: list[Sequence[int]] = []
+        self.rule_sets: list[str] = []
 
     def threads(self) -> int:
         return self._threads
@@ -76,6 +77,7 @@ class Held(Executor):
         with self.lock:
             self.waiting.append((future, fn, args))
             self.submitted.append(args[1])
+            self.rule_sets.append(args[0])
             self.peak = max(self.peak, len(self.waiting))
         return future
 
@@ -157,8 +159,10 @@ def test_a_cluster_of_more_threads_than_cores_is_kept_busy(tmp_path: Path) -> No
     pytest.importorskip("distributed")
     import logging
 
+    import dask
     from distributed import LocalCluster
 
+    from generator.census.executors import TRIM
     from generator.census.inflight import InFlight
 
     processes = len(os.sched_getaffinity(0)) + 2
@@ -186,8 +190,80 @@ def test_a_cluster_of_more_threads_than_cores_is_kept_busy(tmp_path: Path) -> No
         )
     said = "".join(err.text)
     assert f"census: {threads} worker thread(s) (asked of the scheduler at " in said
+    trim = dask.config.get("distributed.nanny.pre-spawn-environ")[TRIM]  # Dask's own default
+    assert f"census: {processes} worker(s) run with {TRIM}={trim} (Dask's nanny sets it)" in said
     assert threads <= plugin.peak <= window(threads), (plugin.peak, threads)
     assert len(plugin.workers) == processes and min(plugin.workers.values()) >= 4
     assert rows_of(tmp_path / "classic") == committed_rows(1, 10_000)
     manifest = (tmp_path / "classic" / "manifest.txt").read_text()
     assert f"workers: {threads}\n" in manifest
+
+
+def test_the_next_tasks_go_out_while_a_shard_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Writing a shard is off the path that feeds the workers: while the first shard's write
+    is held, the tasks of the next shards and of the next rule set go out and come back; then
+    every shard is written, in deal order, as committed."""
+    import generator.census.runner as runner
+
+    easy = RuleSet.of(Rules.EASY)
+    writing, go_on = threading.Event(), threading.Event()
+    real = runner._write_shard
+
+    def held_write(path: Path, *args: Any) -> Any:
+        if not writing.is_set():
+            writing.set()
+            assert go_on.wait(30)
+        return real(path, *args)
+
+    monkeypatch.setattr(runner, "_write_shard", held_write)
+    held = Held(2)
+    run = threading.Thread(
+        target=census_command,
+        args=(
+            CensusJob(
+                1,
+                300,
+                (CLASSIC, easy),
+                None,
+                tmp_path,
+                True,
+                "test",
+                chunk=10,
+                shard_size=100,
+                task=StandIn(str(COSTS), sleep=False),
+            ),
+        ),
+        kwargs={"err": Quiet(), "executor": held},
+    )
+    run.start()
+    while not writing.wait(0.001):
+        held.release()
+    before = len(held.submitted)
+    for _ in range(40):  # the rest of classic and the start of easy, while the write waits
+        while not held.release():
+            time.sleep(0.001)
+    assert len(held.submitted) >= before + 30
+    sent = list(zip(held.rule_sets[before:], held.submitted[before:], strict=True))
+    assert ("classic", range(291, 301)) in sent and ("easy", range(1, 11)) in sent
+    go_on.set()
+    while run.is_alive():
+        if not held.release():
+            time.sleep(0.001)
+    run.join()
+    assert rows_of(tmp_path / "classic") == committed_rows(1, 300)
+    text = gzip.decompress((CENSUS_DIR / "easy" / "1-100000.csv.gz").read_bytes()).decode()
+    assert rows_of(tmp_path / "easy") == text.splitlines()[3:303]
+
+
+def test_the_local_clusters_workers_start_without_the_trim_threshold() -> None:
+    """``--executor dask`` without a scheduler starts its workers without Dask's
+    MALLOC_TRIM_THRESHOLD_, which makes the search's solves 15-17% dearer, and says nothing."""
+    pytest.importorskip("distributed")
+    from generator.census.executors import DaskExecutor, _trim_threshold, open_executor
+
+    with open_executor("dask", 2) as executor:
+        assert isinstance(executor, DaskExecutor)
+        assert set(executor.client.run(_trim_threshold).values()) == {None}
+        assert executor.advice() == []
