@@ -100,6 +100,7 @@ def test_the_window_holds_while_nothing_comes_back(tmp_path: Path) -> None:
     threads = 3
     held = Held(threads)
     run = threading.Thread(
+        daemon=True,
         target=census_command,
         args=(job(tmp_path, 400, chunk=10, task=StandIn(str(COSTS), sleep=False)),),
         kwargs={"err": Quiet(), "executor": held},
@@ -119,6 +120,7 @@ def test_the_window_holds_while_nothing_comes_back(tmp_path: Path) -> None:
 def sizes(threads: int, folder: Path, seconds: float) -> list[Sequence[int]]:
     held = Held(threads)
     run = threading.Thread(
+        daemon=True,
         target=census_command,
         args=(job(folder, 20_000, task=StandIn(str(COSTS), sleep=False), task_seconds=seconds),),
         kwargs={"err": Quiet(), "executor": held},
@@ -220,6 +222,7 @@ def test_the_next_tasks_go_out_while_a_shard_is_written(
     monkeypatch.setattr(runner, "_write_shard", held_write)
     held = Held(2)
     run = threading.Thread(
+        daemon=True,
         target=census_command,
         args=(
             CensusJob(
@@ -241,13 +244,16 @@ def test_the_next_tasks_go_out_while_a_shard_is_written(
     while not writing.wait(0.001):
         held.release()
     before = len(held.submitted)
-    for _ in range(40):  # the rest of classic and the start of easy, while the write waits
-        while not held.release():
+    released, deadline = 0, time.monotonic() + 20
+    while released < 40 and time.monotonic() < deadline:  # while the write waits
+        if held.release():
+            released += 1
+        else:
             time.sleep(0.001)
-    assert len(held.submitted) >= before + 30
+    go_on.set()
+    assert released == 40 and len(held.submitted) >= before + 30, (released, before)
     sent = list(zip(held.rule_sets[before:], held.submitted[before:], strict=True))
     assert ("classic", range(291, 301)) in sent and ("easy", range(1, 11)) in sent
-    go_on.set()
     while run.is_alive():
         if not held.release():
             time.sleep(0.001)
