@@ -117,6 +117,11 @@ def report(
     print(
         f"census of {CENSUS_DEALS:,} deals at these rates: {total:.1f} CPU-minutes, "
         f"{total / CENSUS_CORES:.1f} minutes on {CENSUS_CORES} cores"
+        + (
+            " (with the best line's search, which the census does not run)"
+            if search == "line"
+            else ""
+        )
     )
     print(f"wall {wall:.2f} s for {len(results)} solves ({busy:.2f} s of CPU in the solves)")
     print("slowest:")

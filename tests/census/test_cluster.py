@@ -273,3 +273,21 @@ def test_the_local_clusters_workers_start_without_the_trim_threshold() -> None:
         assert isinstance(executor, DaskExecutor)
         assert set(executor.client.run(_trim_threshold).values()) == {None}
         assert executor.advice() == []
+
+
+def test_the_simulation_benchmark_runs_as_the_readme_says() -> None:
+    """``scripts/bench_census_cluster.py simulate``, small: its table, the workers busy, the
+    first shard's rows the committed ones."""
+    pytest.importorskip("distributed")
+    import subprocess
+    import sys
+
+    script = Path(__file__).parents[2] / "scripts" / "bench_census_cluster.py"
+    command = [sys.executable, str(script), "simulate", "--threads", "4", "--processes", "2"]
+    done = subprocess.run(
+        [*command, "--deals", "3000", "--shards", "2"], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    header, row = done.stdout.splitlines()[-2:]
+    assert header.split()[:3] == ["runner", "wall", "s"]
+    assert row.startswith("this tree") and row.endswith("the committed rows"), row
