@@ -35,11 +35,11 @@ import shlex
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 from generator.atomic import atomic_file, shown, write_text_atomic
 from generator.census.executors import open_executor
@@ -77,6 +77,7 @@ from generator.patience.solver import NO_FAST_SEARCH, has_fast_search
 
 UNSOLVED = 2
 """A shard column's value for a deal not solved yet."""
+Tag = TypeVar("Tag")
 _SHARD_FILE = re.compile(r"[1-9][0-9]*-[1-9][0-9]*(\.csv\.gz|\.summary\.txt|\.partial)")
 
 
@@ -465,44 +466,63 @@ def _run_all(
     todo = sum(_left(run.folder, run.work, a, b) for run in runs for a, b in run.ranges)
     progress = Progress(todo, err)
     writer = _Writer()
-    pending: dict[Future[Solved], _Shard] = {}
     open_shards: list[_Shard] = []
-    executor = pool if pool is not None else _InProcess()
+    calls = (
+        (shard, (str(shard.run.rule_set), numbers, job.best))
+        for shard, numbers in _tasks(runs, writer, err, open_shards)
+    )
     try:
-        tasks = _tasks(runs, writer, err, open_shards)
-        exhausted = False
-        while True:
-            writer.check()
-            room = window(threads.now())
-            while not exhausted and len(pending) < room:
-                item = next(tasks, None)
-                if item is None:
-                    exhausted = True
-                    break
-                shard, numbers = item
-                future = executor.submit(job.task, str(shard.run.rule_set), numbers, job.best)
-                pending[future] = shard
-            if not pending:
-                break
-            done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-            if stop.is_set():
-                raise Stopped
-            for future in done:
-                shard = pending.pop(future)
-                solved = future.result()
+        flow = _flow(pool, job.task, calls, lambda: window(threads.now()), stop, writer.check)
+        with contextlib.closing(flow):
+            for shard, solved in flow:
                 shard.take(solved)
                 progress.add(len(solved.numbers))
                 if shard.all_out and shard.out == 0:
                     open_shards.remove(shard)
                     _finish(shard, writer)
     finally:
-        for future in pending:
-            future.cancel()
         for shard in open_shards:
             shard.stream.close()
         writer.close()
     writer.check()
     return runs
+
+
+def _flow(
+    pool: Executor | None,
+    task: Callable[..., Solved],
+    calls: Iterator[tuple[Tag, tuple[Any, ...]]],
+    room: Callable[[], int],
+    stop: threading.Event,
+    each_pass: Callable[[], None] = lambda: None,
+) -> Generator[tuple[Tag, Solved], None, None]:
+    """``task(*arguments)`` for each ``(tag, arguments)`` of ``calls``, with ``room()`` tasks
+    in flight at most, counted before each is submitted (not all: a range of millions would
+    hold millions of futures); each answer with its tag as it comes back. :class:`Stopped`
+    when ``stop`` is set; ``each_pass`` is called at every pass (the writer's error)."""
+    executor = pool if pool is not None else _InProcess()
+    pending: dict[Future[Solved], Tag] = {}
+    exhausted = False
+    try:
+        while True:
+            each_pass()
+            while not exhausted and len(pending) < room():
+                item = next(calls, None)
+                if item is None:
+                    exhausted = True
+                    break
+                tag, arguments = item
+                pending[executor.submit(task, *arguments)] = tag
+            if not pending:
+                return
+            done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            if stop.is_set():
+                raise Stopped
+            for future in done:
+                yield pending.pop(future), future.result()
+    finally:
+        for future in pending:
+            future.cancel()
 
 
 class _InProcess(Executor):
@@ -633,29 +653,11 @@ def results(
     threads: int,
 ) -> Iterator[Solved]:
     """Each task's answer as it comes, with :func:`~generator.census.tasks.window` tasks in
-    flight at most (not all: a range of millions would hold millions of futures);
-    :class:`Stopped` when ``stop`` is set."""
-    executor = pool if pool is not None else _InProcess()
-    pending: set[Future[Solved]] = set()
-    queue_ = iter(tasks)
-    room = window(threads)
-    try:
-        while True:
-            while len(pending) < room:
-                task = next(queue_, None)
-                if task is None:
-                    break
-                pending.add(executor.submit(solve_chunk, rule_set, task, best))
-            if not pending:
-                return
-            done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-            if stop.is_set():
-                raise Stopped
-            for future in done:
-                yield future.result()
-    finally:
-        for future in pending:
-            future.cancel()
+    flight at most; :class:`Stopped` when ``stop`` is set."""
+    calls = ((None, (rule_set, numbers, best)) for numbers in tasks)
+    with contextlib.closing(_flow(pool, solve_chunk, calls, lambda: window(threads), stop)) as flow:
+        for _, solved in flow:
+            yield solved
 
 
 def _read_partial(
