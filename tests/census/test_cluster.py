@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import gzip
 import os
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -159,6 +161,24 @@ def test_a_cluster_of_more_threads_than_cores_is_kept_busy(tmp_path: Path) -> No
     two per thread, counted on the scheduler; every worker computes; the rows are the
     committed ones. f2dfb61's runner kept 8 in flight on two cores (4 per local core)."""
     pytest.importorskip("distributed")
+    in_a_python_of_its_own("kept_busy", tmp_path)
+
+
+def in_a_python_of_its_own(scenario: str, tmp_path: Path) -> None:
+    """Run ``scenario`` (a function of this file) in a Python process of its own: a Dask
+    cluster leaves threads behind in the process that ran it, and a later test's processes
+    forked from that one (check's workers) were seen to hang in CI."""
+    done = subprocess.run(
+        [sys.executable, __file__, scenario, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=Path(__file__).parents[2],
+    )
+    assert done.returncode == 0, (done.stdout + done.stderr)[-4000:]
+
+
+def kept_busy(tmp_path: Path) -> None:
     import logging
 
     import dask
@@ -263,10 +283,14 @@ def test_the_next_tasks_go_out_while_a_shard_is_written(
     assert rows_of(tmp_path / "easy") == text.splitlines()[3:303]
 
 
-def test_the_local_clusters_workers_start_without_the_trim_threshold() -> None:
+def test_the_local_clusters_workers_start_without_the_trim_threshold(tmp_path: Path) -> None:
     """``--executor dask`` without a scheduler starts its workers without Dask's
     MALLOC_TRIM_THRESHOLD_, which makes the search's solves 15-17% dearer, and says nothing."""
     pytest.importorskip("distributed")
+    in_a_python_of_its_own("no_trim", tmp_path)
+
+
+def no_trim(tmp_path: Path) -> None:
     from generator.census.executors import DaskExecutor, _trim_threshold, open_executor
 
     with open_executor("dask", 2) as executor:
@@ -279,9 +303,6 @@ def test_the_simulation_benchmark_runs_as_the_readme_says() -> None:
     """``scripts/bench_census_cluster.py simulate``, small: its table, the workers busy, the
     first shard's rows the committed ones."""
     pytest.importorskip("distributed")
-    import subprocess
-    import sys
-
     script = Path(__file__).parents[2] / "scripts" / "bench_census_cluster.py"
     command = [sys.executable, str(script), "simulate", "--threads", "4", "--processes", "2"]
     done = subprocess.run(
@@ -291,3 +312,7 @@ def test_the_simulation_benchmark_runs_as_the_readme_says() -> None:
     header, row = done.stdout.splitlines()[-2:]
     assert header.split()[:3] == ["runner", "wall", "s"]
     assert row.startswith("this tree") and row.endswith("the committed rows"), row
+
+
+if __name__ == "__main__":
+    {"kept_busy": kept_busy, "no_trim": no_trim}[sys.argv[1]](Path(sys.argv[2]))
