@@ -13,7 +13,7 @@ import pytest
 
 from generator.atomic import TEMPORARY_SUFFIX
 from generator.cache import DIR_VARIABLE
-from generator.check import PARTS, markup_problems, run_checks
+from generator.check import PARTS, markup_problems
 from generator.check.parts import VERIFIED_BEFORE_BUILD
 from generator.check.results import passed_before
 from generator.i18n.catalogs import ROOT, Language, languages, shipped_languages
@@ -25,8 +25,18 @@ from generator.site.render import render_language
 
 def test_check_passes_on_the_repository() -> None:
     """Every part but the census sample (some 225 CPU seconds: tests/census/ test its summaries and
-    its sample, and CI's own 'python -m generator check' runs it whole)."""
-    assert run_checks([part for part in PARTS if part != "census"]) == []
+    its sample, and CI's own 'python -m generator check' runs it whole). In a Python of its own:
+    check forks its workers, and a worker forked from a pytest process that had used wasmtime
+    (tests/wasm) waited for ever in the 6-Card Golf core's part (seen in CI)."""
+    parts = ",".join(part for part in PARTS if part != "census")
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "check", "--only", parts, "--fresh"],
+        capture_output=True,
+        text=True,
+        timeout=880,
+    )
+    assert done.returncode == 0, (done.stdout + done.stderr)[-4000:]
+    assert done.stdout.startswith(f"check: all good: {parts.replace(',', ', ')} ("), done.stdout
 
 
 def repository_copy(tmp_path: Path) -> Path:
