@@ -97,39 +97,30 @@ def simulate_one(label: str, args: argparse.Namespace, commit: str | None) -> di
         command = f"bench_census_cluster.py simulate ({label})"
         start = time.time()
         cpu = time.process_time()
+        # the same census for both runners; only the workers and the task are told apart
         if commit is None:
-            from generator.census.runner import CensusJob, census_command
+            import generator.census.runner as runner
 
-            job = CensusJob(
-                1,
-                args.deals,
-                (rule_set,),
-                None,
-                out,
-                True,
-                command,
-                executor="dask",
-                scheduler=address,
-                shard_size=shard,
-                task=StandIn(str(args.costs)),
-            )
-            census_command(job, err=sys.stderr)
+            workers, more = None, {"task": StandIn(str(args.costs))}
         else:
-            old = _old_runner(commit)
-            old.solve_chunk = StandIn(str(args.costs), packed=False)
-            job = old.CensusJob(
-                1,
-                args.deals,
-                (rule_set,),
-                len(os.sched_getaffinity(0)),  # its CLI's --workers without --workers
-                out,
-                True,
-                command,
-                executor="dask",
-                scheduler=address,
-                shard_size=shard,
-            )
-            old.census_command(job, err=sys.stderr)
+            runner = _old_runner(commit)
+            runner.solve_chunk = StandIn(str(args.costs), packed=False)  # type: ignore[attr-defined]
+            # its CLI's --workers without --workers: this machine's cores
+            workers, more = len(os.sched_getaffinity(0)), {}
+        job = runner.CensusJob(
+            1,
+            args.deals,
+            (rule_set,),
+            workers,
+            out,
+            True,
+            command,
+            executor="dask",
+            scheduler=address,
+            shard_size=shard,
+            **more,
+        )
+        runner.census_command(job, err=sys.stderr)
         wall = time.time() - start
         driver = time.process_time() - cpu
     first = gzip.decompress((out / RULES / f"1-{shard}.csv.gz").read_bytes()).splitlines()
