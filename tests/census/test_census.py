@@ -25,6 +25,7 @@ from generator.census.runner import CensusJob, Stopped, census_command, write_ce
 from generator.census.tasks import Solved
 from generator.census.verify import sample_problems, sample_size, summary_problems
 from generator.patience import Rules, RuleSet
+from tests.census.own_python import in_a_python_of_its_own, main
 
 STRICT = RuleSet.of(Rules.STRICT)
 EASY = RuleSet.of(Rules.EASY)
@@ -127,6 +128,10 @@ def test_the_local_pool_and_a_dask_cluster_write_the_same_bytes_and_resume_each_
     tmp_path: Path,
 ) -> None:
     pytest.importorskip("distributed", reason="the dask extra: pip install -e '.[dask]'")
+    in_a_python_of_its_own(__name__, "pool_and_dask", tmp_path)
+
+
+def pool_and_dask(tmp_path: Path) -> None:
     local, dask = tmp_path / "local", tmp_path / "dask"
     census_command(job(local, 1, 60, STRICT, workers=2, shard_size=25), err=Quiet())
     # a local run interrupted after deals 26-40 of the second shard, finished on Dask
@@ -423,3 +428,7 @@ def test_a_census_beyond_the_committed_one_is_checked_in_its_own_folder(tmp_path
         and "problem(s) in the census of 1 rule set(s)" in bad.stderr
     )
     assert sorted(p.name for p in CENSUS_DIR.rglob("*")) == before
+
+
+if __name__ == "__main__":
+    main({"pool_and_dask": pool_and_dask})

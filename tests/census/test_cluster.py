@@ -27,6 +27,7 @@ from generator.census.runner import CensusJob, census_command
 from generator.census.simulate import StandIn, read_costs
 from generator.census.tasks import FIRST_TASK, window
 from generator.patience import Rules, RuleSet
+from tests.census.own_python import in_a_python_of_its_own, main
 
 CLASSIC = RuleSet.of(Rules.CLASSIC)
 COSTS = Path(__file__).parents[1] / "data" / "census-costs-classic.txt.gz"
@@ -161,21 +162,7 @@ def test_a_cluster_of_more_threads_than_cores_is_kept_busy(tmp_path: Path) -> No
     two per thread, counted on the scheduler; every worker computes; the rows are the
     committed ones. f2dfb61's runner kept 8 in flight on two cores (4 per local core)."""
     pytest.importorskip("distributed")
-    in_a_python_of_its_own("kept_busy", tmp_path)
-
-
-def in_a_python_of_its_own(scenario: str, tmp_path: Path) -> None:
-    """Run ``scenario`` (a function of this file) in a Python process of its own: a Dask
-    cluster leaves threads behind in the process that ran it, and a later test's processes
-    forked from that one (check's workers) were seen to hang in CI."""
-    done = subprocess.run(
-        [sys.executable, __file__, scenario, str(tmp_path)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        cwd=Path(__file__).parents[2],
-    )
-    assert done.returncode == 0, (done.stdout + done.stderr)[-4000:]
+    in_a_python_of_its_own(__name__, "kept_busy", tmp_path)
 
 
 def kept_busy(tmp_path: Path) -> None:
@@ -287,7 +274,7 @@ def test_the_local_clusters_workers_start_without_the_trim_threshold(tmp_path: P
     """``--executor dask`` without a scheduler starts its workers without Dask's
     MALLOC_TRIM_THRESHOLD_, which makes the search's solves 15-17% dearer, and says nothing."""
     pytest.importorskip("distributed")
-    in_a_python_of_its_own("no_trim", tmp_path)
+    in_a_python_of_its_own(__name__, "no_trim", tmp_path)
 
 
 def no_trim(tmp_path: Path) -> None:
@@ -315,4 +302,4 @@ def test_the_simulation_benchmark_runs_as_the_readme_says() -> None:
 
 
 if __name__ == "__main__":
-    {"kept_busy": kept_busy, "no_trim": no_trim}[sys.argv[1]](Path(sys.argv[2]))
+    main({"kept_busy": kept_busy, "no_trim": no_trim})
