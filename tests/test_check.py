@@ -25,9 +25,10 @@ from generator.site.render import render_language
 
 def test_check_passes_on_the_repository() -> None:
     """Every part but the census sample (some 225 CPU seconds: tests/census/ test its summaries and
-    its sample, and CI's own 'python -m generator check' runs it whole). In a Python of its own:
-    check forks its workers, and a worker forked from a pytest process that had used wasmtime
-    (tests/wasm) waited for ever in the 6-Card Golf core's part (seen in CI)."""
+    its sample, and CI's own 'python -m generator check' runs it whole). In a Python of its own,
+    as a user runs it: check forks its workers, and what earlier tests left in a pytest worker
+    reaches them (a worker forked after tests/wasm once waited for ever in CI; the core now
+    compiles serially, tests/wasm/test_sixcard_core.py)."""
     parts = ",".join(part for part in PARTS if part != "census")
     done = subprocess.run(
         [sys.executable, "-m", "generator", "check", "--only", parts, "--fresh"],

@@ -83,7 +83,12 @@ def seed_key(seed: int) -> list[int]:
 
 @functools.cache
 def _module(spec: WasmSpec) -> tuple[wasmtime.Engine, wasmtime.Module]:
-    engine = wasmtime.Engine()
+    # Compiled serially: check plays the core in the build's forked workers, and wasmtime's
+    # parallel compiler waits for ever in a process forked from one that had used it (its
+    # threads are not forked). The module is small: 0.03-0.04 s either way.
+    config = wasmtime.Config()
+    config.parallel_compilation = False
+    engine = wasmtime.Engine(config)
     return engine, wasmtime.Module(engine, build(spec))
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -105,6 +107,35 @@ def test_every_refusal_is_the_engines() -> None:
 def test_a_sample_of_holes_plays_alike() -> None:
     counts = run_holes(range(24))
     assert counts.holes == 24 and counts.actions > 0
+
+
+FORKED_AFTER_A_COMPILE = """
+import multiprocessing, wasmtime
+from generator.check.sixcore import check_sixcard_core
+from generator.sixcard.cvalues import SIXCARD_WASM
+from generator.wasmbuild import build
+
+def part(_):
+    return list(check_sixcard_core())
+
+wasmtime.Module(wasmtime.Engine(), build(SIXCARD_WASM))  # as tests/wasm/module.py compiles
+with multiprocessing.get_context("fork").Pool(1) as pool:
+    print(pool.apply_async(part, (0,)).get(timeout=60))
+"""
+
+
+def test_a_worker_forked_after_a_compile_plays_the_core() -> None:
+    """check runs this part in the build's forked workers. A worker forked from a process that
+    had compiled a module with wasmtime's parallel compiler (a pytest worker after tests/wasm)
+    waited for ever in its own compile (CI); the core compiles serially."""
+    done = subprocess.run(
+        [sys.executable, "-c", FORKED_AFTER_A_COMPILE],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).parents[2],
+    )
+    assert (done.returncode, done.stdout) == (0, "[]\n"), done.stderr[-3000:]
 
 
 def hint_tips() -> list[tuple[str, str]]:
